@@ -1,0 +1,62 @@
+import type { TAuditQuery } from '@tarang/shared/audit/audit.schemas';
+import { newId } from '@tarang/shared/common/ids';
+import { and, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
+import type { TExecutor } from '../../db/database';
+import type { TTenantScope } from '../../http/request-context';
+import { inScope } from '../../lib/tenancy';
+import { auditEvents } from './audit.table';
+
+export type TAuditInsert = Omit<typeof auditEvents.$inferInsert, 'seq' | 'id' | 'hash' | 'prevHash'>;
+
+export async function insertAuditEvent(db: TExecutor, event: TAuditInsert): Promise<void> {
+  await db.insert(auditEvents).values({ ...event, id: newId() });
+}
+
+export async function listAuditEvents(db: TExecutor, scope: TTenantScope, query: TAuditQuery) {
+  const conditions: (SQL | undefined)[] = [
+    inScope(scope, auditEvents.organizationId),
+    query.actorId ? eq(auditEvents.actorId, query.actorId) : undefined,
+    query.actorType ? eq(auditEvents.actorType, query.actorType) : undefined,
+    query.entityType ? eq(auditEvents.entityType, query.entityType) : undefined,
+    query.entityId ? eq(auditEvents.entityId, query.entityId) : undefined,
+    query.action ? eq(auditEvents.action, query.action) : undefined,
+    query.organizationId ? eq(auditEvents.organizationId, query.organizationId) : undefined,
+    query.from ? gte(auditEvents.occurredAt, new Date(query.from)) : undefined,
+    query.to ? lte(auditEvents.occurredAt, new Date(query.to)) : undefined,
+    // A cursor past any seq (digits only, but any length) reads from the newest event instead of overflowing bigint.
+    query.cursor ? lt(auditEvents.seq, Math.min(Number(query.cursor), Number.MAX_SAFE_INTEGER)) : undefined,
+  ];
+  const rows = await db
+    .select()
+    .from(auditEvents)
+    .where(and(...conditions))
+    .orderBy(desc(auditEvents.seq))
+    .limit(query.limit + 1);
+  const hasMore = rows.length > query.limit;
+  const page = hasMore ? rows.slice(0, query.limit) : rows;
+  return { rows: page, nextCursor: hasMore ? String(page[page.length - 1]!.seq) : null };
+}
+
+/**
+ * Recomputes the hash chain; returns the seq of the first broken event, or null when intact.
+ * An event that was changed or removed breaks its own hash or the next event's link; a removed newest event
+ * leaves the chain head pointing past the last event, and its seq is returned.
+ */
+export async function verifyAuditChain(db: TExecutor): Promise<number | null> {
+  const broken = await db.execute<{ seq: number }>(sql`
+    SELECT seq FROM (
+      SELECT seq, hash, prev_hash,
+        lag(hash, 1, '') OVER (ORDER BY seq) AS expected_prev,
+        audit_event_hash(prev_hash, id, occurred_at, actor_type, actor_id, actor_label, organization_id, action,
+          entity_type, entity_id, before, after, ip, user_agent, request_id) AS expected_hash
+      FROM audit_events
+    ) chain
+    WHERE hash <> expected_hash OR prev_hash <> expected_prev
+    ORDER BY seq LIMIT 1`);
+  if (broken.rows[0]) return Number(broken.rows[0].seq);
+  const head = await db.execute<{ seq: number }>(sql`
+    SELECT head.seq FROM audit_chain_head head
+    LEFT JOIN LATERAL (SELECT seq, hash FROM audit_events ORDER BY seq DESC LIMIT 1) last ON true
+    WHERE head.seq <> coalesce(last.seq, 0) OR head.hash <> coalesce(last.hash, '')`);
+  return head.rows[0] ? Number(head.rows[0].seq) : null;
+}

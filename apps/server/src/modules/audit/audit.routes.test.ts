@@ -1,0 +1,273 @@
+import { scopesFrom } from '@tarang/shared/roles/auth-scopes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  API,
+  createTestApp,
+  FIXTURE_PASSWORD,
+  makeRole,
+  makeUser,
+  type TSession,
+  type TTestApp,
+} from '../../../test/test-app';
+
+type TEvent = {
+  id: string;
+  seq: number;
+  occurredAt: string;
+  actorType: string;
+  actorId: string | null;
+  actorLabel: string | null;
+  organizationId: string | null;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  before: unknown;
+  after: unknown;
+  ip: string | null;
+  userAgent: string | null;
+  requestId: string | null;
+  hash: string;
+  prevHash: string;
+};
+
+let t: TTestApp;
+let admin: TSession;
+let orgA: { id: string };
+let orgA1: { id: string };
+let orgB: { id: string };
+let auditor: TSession;
+let noAudit: TSession;
+
+async function trail(
+  token: string,
+  query = '',
+): Promise<{ status: number; body: { data: TEvent[]; meta: { limit: number; nextCursor: string | null } } & Record<string, unknown> }> {
+  const res = await t.call({ method: 'GET', url: `${API}/audit-trail${query ? `?${query}` : ''}`, token });
+  return { status: res.statusCode, body: res.json() };
+}
+
+async function createOrg(tradeName: string, parentId?: string) {
+  const res = await t.call({
+    method: 'POST',
+    url: `${API}/organization`,
+    token: admin.token,
+    headers: { 'user-agent': 'AuditTest/1.0', 'x-request-id': `req-create-${tradeName.replace(/\W/g, '')}` },
+    payload: { tradeName, ...(parentId ? { parentId } : {}) },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().data as { id: string; tradeName: string };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+  orgA = await createOrg('Audit Reseller A');
+  orgA1 = await createOrg('Audit Customer A1', orgA.id);
+  orgB = await createOrg('Audit Sibling B');
+  const renamed = await t.call({
+    method: 'PUT',
+    url: `${API}/organization/${orgB.id}`,
+    token: admin.token,
+    payload: { tradeName: 'Audit Sibling B Renamed' },
+  });
+  expect(renamed.statusCode).toBe(200);
+  const auditorRole = await makeRole(t, 'Org Auditor', scopesFrom({ 'audit-trail': true }), { organizationId: orgA.id });
+  const plainRole = await makeRole(t, 'Org Viewer', scopesFrom({ organisation: [] }), { organizationId: orgA.id });
+  await makeUser(t, { email: 'auditor@reseller-a.in', roleId: auditorRole.id, organizationId: orgA.id });
+  await makeUser(t, { email: 'viewer@reseller-a.in', roleId: plainRole.id, organizationId: orgA.id });
+  auditor = await t.login('auditor@reseller-a.in', FIXTURE_PASSWORD);
+  noAudit = await t.login('viewer@reseller-a.in', FIXTURE_PASSWORD);
+  // A failed sign-in: an anonymous event.
+  const [sealed] = await t.seal('Not-The-Password-1');
+  const failed = await t.call({
+    method: 'POST',
+    url: `${API}/auth/login`,
+    payload: { username: 'auditor@reseller-a.in', password: sealed },
+  });
+  expect(failed.statusCode).toBe(401);
+});
+afterAll(async () => t.close());
+
+describe('what an audit event records', () => {
+  it('records actor, organisation, action, entity, after, IP, user agent, request id and UTC time of a change', async () => {
+    const { status, body } = await trail(admin.token, `entityType=organization&entityId=${orgA.id}`);
+    expect(status).toBe(200);
+    expect(body.data).toHaveLength(1);
+    const event = body.data[0]!;
+    expect(event).toMatchObject({
+      actorType: 'USER',
+      actorId: admin.data.user.id,
+      actorLabel: ADMIN_EMAIL,
+      organizationId: orgA.id,
+      action: 'organization.create',
+      entityType: 'organization',
+      entityId: orgA.id,
+      before: null,
+      after: { id: orgA.id, tradeName: 'Audit Reseller A' },
+      ip: '127.0.0.1',
+      userAgent: 'AuditTest/1.0',
+      requestId: 'req-create-AuditResellerA',
+    });
+    expect(event.occurredAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(Math.abs(Date.parse(event.occurredAt) - Date.now())).toBeLessThan(10 * 60_000);
+    expect(event.hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('records before and after of an update', async () => {
+    const { body } = await trail(admin.token, `action=organization.update&entityId=${orgB.id}`);
+    expect(body.data).toHaveLength(1);
+    expect(body.data[0]).toMatchObject({
+      before: { tradeName: 'Audit Sibling B' },
+      after: { tradeName: 'Audit Sibling B Renamed' },
+      organizationId: orgB.id,
+    });
+  });
+
+  it('records a failed sign-in as ANONYMOUS, naming the username and never the password', async () => {
+    const { body } = await trail(admin.token, 'actorType=ANONYMOUS');
+    const failed = body.data.find((e) => e.action === 'auth.login_failed');
+    expect(failed).toMatchObject({
+      actorType: 'ANONYMOUS',
+      actorId: null,
+      actorLabel: 'auditor@reseller-a.in',
+      after: { reason: 'wrong_password' },
+    });
+    expect(JSON.stringify(body)).not.toContain('Not-The-Password-1');
+  });
+
+  it('records work done at first start as SYSTEM', async () => {
+    const { body } = await trail(admin.token, 'actorType=SYSTEM');
+    expect(body.data.length).toBeGreaterThanOrEqual(1);
+    expect(body.data.every((e) => e.actorType === 'SYSTEM' && e.actorId === null)).toBe(true);
+    expect(body.data.some((e) => e.action === 'user.create' && e.entityId === admin.data.user.id)).toBe(true);
+  });
+});
+
+describe('filters', () => {
+  it('filters by actorId', async () => {
+    const { body } = await trail(admin.token, `actorId=${auditor.data.user.id}`);
+    expect(body.data.length).toBeGreaterThanOrEqual(1);
+    expect(body.data.every((e) => e.actorId === auditor.data.user.id)).toBe(true);
+    expect(body.data.map((e) => e.action)).toContain('auth.login');
+  });
+
+  it('filters by action and entity type', async () => {
+    const { body } = await trail(admin.token, 'action=organization.create&entityType=organization');
+    expect(body.data.map((e) => e.entityId).sort()).toEqual([orgA.id, orgA1.id, orgB.id].sort());
+  });
+
+  it('filters by organizationId', async () => {
+    const { body } = await trail(admin.token, `organizationId=${orgA1.id}`);
+    expect(body.data.map((e) => e.action)).toEqual(['organization.create']);
+    expect(body.data[0]!.entityId).toBe(orgA1.id);
+  });
+
+  it('filters by a time range, inclusive at both ends', async () => {
+    const all = (await trail(admin.token, 'limit=500')).body.data;
+    const middle = all[Math.floor(all.length / 2)]!;
+    const exact = (
+      await trail(admin.token, `from=${encodeURIComponent(middle.occurredAt)}&to=${encodeURIComponent(middle.occurredAt)}&limit=500`)
+    ).body.data;
+    expect(exact.map((e) => e.id)).toContain(middle.id);
+    expect(exact.every((e) => e.occurredAt === middle.occurredAt)).toBe(true);
+    // The same instant written in India time.
+    const ist = new Date(Date.parse(middle.occurredAt) + 5.5 * 3600_000).toISOString().replace('Z', '+05:30');
+    const sameInIst = (await trail(admin.token, `from=${encodeURIComponent(ist)}&to=${encodeURIComponent(ist)}&limit=500`)).body.data;
+    expect(sameInIst.map((e) => e.id)).toEqual(exact.map((e) => e.id));
+    const future = new Date(Date.now() + 3600_000).toISOString();
+    expect((await trail(admin.token, `from=${encodeURIComponent(future)}`)).body.data).toEqual([]);
+    const past = '2000-01-01T00:00:00Z';
+    expect((await trail(admin.token, `to=${encodeURIComponent(past)}`)).body.data).toEqual([]);
+  });
+
+  it('refuses malformed filters with 400 naming the field', async () => {
+    for (const [query, field] of [
+      ['from=yesterday', 'from'],
+      ['actorType=ROBOT', 'actorType'],
+      ['actorId=123', 'actorId'],
+      ['cursor=abc', 'cursor'],
+      ['limit=0', 'limit'],
+      ['limit=501', 'limit'],
+      ['colour=red', 'colour'],
+    ] as const) {
+      const { status, body } = await trail(admin.token, query);
+      expect(status, query).toBe(400);
+      expect(body, query).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+      expect((body.errors as { path: string }[]).map((e) => e.path).join(' '), query).toContain(field);
+    }
+  });
+});
+
+describe('cursor pagination', () => {
+  it('walks every event newest first, without gaps or repeats', async () => {
+    const all = (await trail(admin.token, 'limit=500')).body;
+    expect(all.meta.nextCursor).toBeNull();
+    expect(all.data.length).toBeGreaterThan(7);
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page: Awaited<ReturnType<typeof trail>> = await trail(admin.token, `limit=3${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(page.status).toBe(200);
+      expect(page.body.data.length).toBeLessThanOrEqual(3);
+      expect(page.body.meta.limit).toBe(3);
+      seen.push(...page.body.data.map((e) => e.seq));
+      cursor = page.body.meta.nextCursor;
+      pages++;
+    } while (cursor && pages < 100);
+    expect(seen).toEqual(all.data.map((e) => e.seq));
+    expect(new Set(seen).size).toBe(seen.length);
+    expect([...seen].sort((a, b) => b - a)).toEqual(seen);
+  });
+
+  it('reads a cursor beyond every event as the start, never failing', async () => {
+    const first = (await trail(admin.token, 'limit=2')).body.data.map((e) => e.seq);
+    const res = await trail(admin.token, `limit=2&cursor=${'9'.repeat(40)}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((e) => e.seq)).toEqual(first);
+  });
+
+  it('keeps the filter while paging', async () => {
+    const first = (await trail(admin.token, 'action=organization.create&limit=2')).body;
+    expect(first.data).toHaveLength(2);
+    expect(first.meta.nextCursor).not.toBeNull();
+    const second = (await trail(admin.token, `action=organization.create&limit=2&cursor=${first.meta.nextCursor}`)).body;
+    expect(second.data).toHaveLength(1);
+    expect(second.meta.nextCursor).toBeNull();
+    expect([...first.data, ...second.data].map((e) => e.entityId).sort()).toEqual([orgA.id, orgA1.id, orgB.id].sort());
+  });
+});
+
+describe('who sees what', () => {
+  it('shows an organisation user only the events of their organisation subtree', async () => {
+    const { status, body } = await trail(auditor.token, 'limit=500');
+    expect(status).toBe(200);
+    const orgs = new Set(body.data.map((e) => e.organizationId));
+    expect(orgs.has(orgA.id)).toBe(true);
+    expect(orgs.has(orgA1.id)).toBe(true);
+    expect([...orgs].every((id) => id === orgA.id || id === orgA1.id)).toBe(true);
+    // Staff events (no organisation) and the sibling are out of reach, even when asked for.
+    expect((await trail(auditor.token, `organizationId=${orgB.id}`)).body.data).toEqual([]);
+    expect((await trail(auditor.token, 'actorType=SYSTEM')).body.data).toEqual([]);
+  });
+
+  it('shows staff every organisation', async () => {
+    const { body } = await trail(admin.token, 'limit=500');
+    const orgs = new Set(body.data.map((e) => e.organizationId));
+    for (const id of [orgA.id, orgA1.id, orgB.id, null]) expect(orgs.has(id)).toBe(true);
+  });
+
+  it('refuses a user without the audit-trail permission with 403', async () => {
+    const { status, body } = await trail(noAudit.token);
+    expect(status).toBe(403);
+    expect(body).toMatchObject({ success: false, code: 'FORBIDDEN' });
+  });
+
+  it('refuses an anonymous caller with 401', async () => {
+    const res = await t.call({ method: 'GET', url: `${API}/audit-trail` });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ success: false, code: 'UNAUTHENTICATED' });
+  });
+});

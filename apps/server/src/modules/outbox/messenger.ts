@@ -1,0 +1,78 @@
+import { eq } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from 'pino';
+import type { TConfig } from '../../config';
+import type { TDb, TExecutor } from '../../db/database';
+import { outboxMessages } from './outbox.table';
+
+/** Sends SMS through an operator's gateway; none is configured here, so messages are held in the outbox. */
+export interface TSmsGateway {
+  send(to: string, text: string): Promise<void>;
+}
+
+export type TOutgoing = { channel: 'EMAIL' | 'SMS'; to: string; subject?: string; body: string; template: string };
+
+/**
+ * Every e-mail and SMS goes through here. The message is written to the outbox in the caller's
+ * transaction and delivered after the response, so sending never slows down or leaks through a request.
+ * Without a transport it stays HELD for staff to read (and is printed in development).
+ */
+export function createMessenger(config: TConfig, logger: Logger, sms: TSmsGateway | null = null) {
+  const mail: Transporter | null = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl, { pool: true } as never) : null;
+
+  async function enqueue(db: TExecutor, msg: TOutgoing): Promise<string> {
+    const transport = msg.channel === 'EMAIL' ? mail : sms;
+    const [row] = await db
+      .insert(outboxMessages)
+      .values({
+        channel: msg.channel,
+        recipient: msg.to,
+        subject: msg.subject ?? null,
+        body: msg.body,
+        template: msg.template,
+        status: transport ? 'PENDING' : 'HELD',
+      })
+      .returning({ id: outboxMessages.id });
+    if (!transport && config.env === 'development') {
+      logger.info(
+        { channel: msg.channel, to: msg.to, subject: msg.subject, outbox: msg.body },
+        'message held in the outbox (no transport configured)',
+      );
+    }
+    return row!.id;
+  }
+
+  async function deliver(db: TDb, id: string): Promise<void> {
+    const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, id));
+    if (row?.status !== 'PENDING') return;
+    try {
+      if (row.channel === 'EMAIL' && mail)
+        await mail.sendMail({ from: config.mailFrom, to: row.recipient, subject: row.subject ?? '', text: row.body });
+      else if (row.channel === 'SMS' && sms) await sms.send(row.recipient, row.body);
+      await db.update(outboxMessages).set({ status: 'SENT', sentAt: new Date() }).where(eq(outboxMessages.id, id));
+    } catch (error) {
+      logger.warn({ messageId: id, err: (error as Error).message }, 'message delivery failed');
+      await db
+        .update(outboxMessages)
+        .set({ status: 'FAILED', error: (error as Error).message.slice(0, 500) })
+        .where(eq(outboxMessages.id, id));
+    }
+  }
+
+  return {
+    enqueue,
+    /** Delivers after the current request; failures are recorded on the message. */
+    deliverLater(db: TDb, ids: string[]) {
+      setImmediate(() => {
+        for (const id of ids) {
+          // Never an unhandled rejection (the database may be gone when the server is closing); the message stays PENDING.
+          deliver(db, id).catch((error: Error) => logger.warn({ messageId: id, err: error.message }, 'message delivery could not run'));
+        }
+      });
+    },
+    close() {
+      mail?.close();
+    },
+  };
+}
+export type TMessenger = ReturnType<typeof createMessenger>;

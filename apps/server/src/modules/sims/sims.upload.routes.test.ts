@@ -1,0 +1,252 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { scopesFrom } from '@tarang/shared/roles/auth-scopes';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  API,
+  createTestApp,
+  FIXTURE_PASSWORD,
+  makeOrganization,
+  makeRole,
+  makeUser,
+  type TTestApp,
+} from '../../../test/test-app';
+import { generatedIccid, simIdentity } from './sim-generator';
+import { multipartBody, waitForOperation, zipOf } from './sims-test-kit';
+
+const LIMIT = 512 * 1024;
+let t: TTestApp;
+let staff: string;
+let orgUser: string;
+let dataDir: string;
+
+beforeAll(async () => {
+  process.env.TARANG_SIM_UPLOAD_MAX_BYTES = String(LIMIT);
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'tarang-upload-'));
+  t = await createTestApp({ dataDir });
+  staff = (await t.login(ADMIN_EMAIL, ADMIN_PASSWORD)).token;
+  const org = await makeOrganization(t, 'Upload Org');
+  const role = await makeRole(t, 'All SIM actions', scopesFrom({ 'sim-inventory': true }));
+  await makeUser(t, { email: 'org@upload.test', roleId: role.id, organizationId: org.id });
+  orgUser = (await t.login('org@upload.test', FIXTURE_PASSWORD)).token;
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const upload = (fileName: string, content: Buffer | string, token = staff) =>
+  t.call({ method: 'POST', url: `${API}/sim/large-data`, token, ...multipartBody(fileName, content) });
+
+async function uploadAndWait(fileName: string, content: Buffer | string) {
+  const res = await upload(fileName, content);
+  expect(res.statusCode, res.body).toBe(202);
+  const op = await waitForOperation(t, staff, `${API}/sim/large-data/${res.json().data.id}`);
+  const rejected = await t.call({ method: 'GET', url: `${API}/sim/large-data/${op.id}/rejected`, token: staff });
+  expect(rejected.statusCode).toBe(200);
+  expect(rejected.headers['content-type']).toMatch(/^text\/csv/);
+  const lines = rejected.body.trim().split('\n');
+  expect(lines[0]).toBe('row,column,value,reason');
+  return { op, rejected: lines.slice(1) };
+}
+
+const HEADER = 'iccid,imsi,msisdn,operator,provisioned_iccid,provisioned_imsi,provisioned_msisdn,provisioned_operator,label';
+const line = (
+  n: number,
+  op: 'AIRTEL' | 'BSNL' | 'VI',
+  extra: Partial<Record<'iccid' | 'imsi' | 'msisdn' | 'operator' | 'label', string>> = {},
+  dual?: 'AIRTEL' | 'BSNL' | 'VI',
+) => {
+  const p = simIdentity(n, op);
+  const q = dual ? simIdentity(n + 500_000, dual) : null;
+  return [
+    extra.iccid ?? p.iccid,
+    extra.imsi ?? p.imsi,
+    extra.msisdn ?? p.msisdn,
+    extra.operator ?? op,
+    q?.iccid ?? '',
+    q?.imsi ?? '',
+    q?.msisdn ?? '',
+    q?.operator ?? '',
+    extra.label ?? '',
+  ].join(',');
+};
+
+describe('GET /sim/large-data/template', () => {
+  it('CSV: the columns', async () => {
+    const res = await t.call({ method: 'GET', url: `${API}/sim/large-data/template?format=csv`, token: staff });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="sim-upload-template.csv"');
+    expect(res.body).toBe(`${HEADER}\n`);
+  });
+  it('XLSX: the columns, formatted as text', async () => {
+    const res = await t.call({ method: 'GET', url: `${API}/sim/large-data/template?format=xlsx`, token: staff });
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.getWorksheet('SIMs')!;
+    expect((sheet.getRow(1).values as string[]).slice(1).join(',')).toBe(HEADER);
+    expect(sheet.getColumn(1).numFmt).toBe('@');
+  });
+});
+
+describe('POST /sim/large-data: CSV', () => {
+  const base = 1_000;
+  const rows = [
+    line(base + 1, 'AIRTEL', { label: 'Truck 1' }), // row 2: fine
+    line(base + 2, 'BSNL', {}, 'VI'), // row 3: dual profile
+    line(base + 3, 'VI', {
+      iccid: `${generatedIccid(base + 3, 'VI').slice(0, 18)}${(Number(generatedIccid(base + 3, 'VI')[18]) + 1) % 10}`,
+    }), // row 4: check digit
+    line(base + 4, 'AIRTEL', { imsi: '40410123' }), // row 5: short IMSI
+    line(base + 5, 'AIRTEL', { operator: 'JIO' }), // row 6: unknown operator
+    line(base + 6, 'AIRTEL', { iccid: '' }), // row 7: no ICCID
+    line(base + 7, 'AIRTEL', { operator: 'airtel', msisdn: '9876501234' }), // row 8: national MSISDN and lower-case operator are fine
+    line(base + 8, 'BSNL', { iccid: generatedIccid(base + 1, 'AIRTEL') }), // row 9: ICCID of row 2 again
+    line(base + 9, 'VI', { msisdn: '+9112' }), // row 10: bad MSISDN
+  ];
+
+  it('adds the valid rows and reports each rejected one with row, column and reason', async () => {
+    const { op, rejected } = await uploadAndWait('sims.csv', `${HEADER}\n${rows.join('\n')}\n`);
+    expect(op).toMatchObject({
+      kind: 'UPLOAD',
+      status: 'DONE',
+      processed: 9,
+      succeeded: 3,
+      skipped: 6,
+      alreadyPresent: 0,
+      total: 9,
+      totalIsEstimate: false,
+      fileName: 'sims.csv',
+    });
+    expect(rejected).toEqual([
+      `4,iccid,${generatedIccid(base + 3, 'VI').slice(0, 18)}${(Number(generatedIccid(base + 3, 'VI')[18]) + 1) % 10},ICCID check digit is wrong`,
+      '5,imsi,40410123,IMSI must be 15 digits',
+      '6,operator,JIO,"Operator must be one of AIRTEL, BSNL, VI"',
+      '7,iccid,,ICCID is required',
+      `9,iccid,${generatedIccid(base + 1, 'AIRTEL')},Duplicate of row 2 in this file`,
+      '10,msisdn,"+9112",MSISDN must be +91 followed by 10 digits (or 13 for M2M numbers)',
+    ]);
+    const dual = await t.call({ method: 'GET', url: `${API}/sim/${simIdentity(base + 2 + 500_000, 'VI').iccid}`, token: staff });
+    expect(dual.json().data).toMatchObject({
+      iccid: simIdentity(base + 2, 'BSNL').iccid,
+      profile: 'BSNL+VI',
+      status: 'IN_STOCK',
+      organization: null,
+    });
+    expect(dual.json().data.history[0]).toMatchObject({ action: 'sim.upload', after: { added: 3, rejected: 6, fileName: 'sims.csv' } });
+    const national = await t.call({ method: 'GET', url: `${API}/sim?search=9876501234`, token: staff });
+    expect(national.json().data[0].primary).toMatchObject({ MSISDN: '+919876501234', operator: 'AIRTEL' });
+    const truck = await t.call({ method: 'GET', url: `${API}/sim/${simIdentity(base + 1, 'AIRTEL').iccid}`, token: staff });
+    expect(truck.json().data.label).toBe('Truck 1');
+  });
+
+  it('the same file again adds nothing and says the rows are already present', async () => {
+    const { op, rejected } = await uploadAndWait('sims-again.csv', `${HEADER}\n${rows.join('\n')}\n`);
+    expect(op).toMatchObject({ status: 'DONE', processed: 9, succeeded: 0, skipped: 9, alreadyPresent: 3 });
+    expect(rejected.filter((l) => l.endsWith(',Already present'))).toHaveLength(3);
+    expect(rejected.find((l) => l.startsWith('2,'))).toBe(`2,iccid,${simIdentity(base + 1, 'AIRTEL').iccid},Already present`);
+  });
+
+  it('finds a duplicate across batches (5,000 rows apart) and a header-only file adds nothing', async () => {
+    const many = Array.from({ length: 5200 }, (_, i) => line(20_000 + i, 'VI'));
+    many.push(line(30_000, 'VI', { imsi: simIdentity(20_010, 'VI').imsi })); // row 5202 repeats row 12's IMSI
+    const { op, rejected } = await uploadAndWait('many.csv', `${HEADER}\n${many.join('\n')}\n`);
+    expect(op).toMatchObject({ status: 'DONE', processed: 5201, succeeded: 5200, skipped: 1 });
+    expect(rejected).toEqual([`5202,imsi,${simIdentity(20_010, 'VI').imsi},Duplicate of row 12 in this file`]);
+    const { op: empty } = await uploadAndWait('empty.csv', `${HEADER}\n`);
+    expect(empty).toMatchObject({ status: 'DONE', processed: 0, succeeded: 0 });
+  });
+
+  it('a CSV without the required columns is a 422 naming them', async () => {
+    const res = await upload('wrong.csv', 'serial,operator\n1,AIRTEL\n');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toMatch(/^The file has no iccid, imsi columns/);
+  });
+});
+
+describe('POST /sim/large-data: XLSX', () => {
+  it('reads the first sheet as a stream; a number that lost digits is rejected with the fix', async () => {
+    const wb = new ExcelJS.Workbook();
+    const sheet = wb.addWorksheet('SIMs');
+    sheet.addRow(HEADER.split(','));
+    const a = simIdentity(40_001, 'AIRTEL');
+    const b = simIdentity(40_002, 'BSNL');
+    sheet.addRow([a.iccid, a.imsi, a.msisdn, 'AIRTEL', '', '', '', '', 'From Excel']);
+    sheet.addRow([Number(b.iccid), Number(b.imsi), '', 'BSNL']);
+    const res = await uploadAndWait('sims.xlsx', Buffer.from(await wb.xlsx.writeBuffer()));
+    expect(res.op).toMatchObject({ status: 'DONE', processed: 2, succeeded: 1, skipped: 1 });
+    expect(res.rejected).toEqual(['3,iccid,,ICCID was saved as a number and lost digits: format the column as text']);
+  });
+});
+
+describe('hostile and wrong files are refused before they are read', () => {
+  it('a file that is not CSV or XLSX: 415', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    for (const [name, body] of [
+      ['photo.png', png],
+      ['photo.csv', png],
+      ['sims.xlsx', `${HEADER}\n`],
+      ['sims.txt', `${HEADER}\n`],
+      ['archive.xlsx', zipOf([{ name: 'readme.txt', data: Buffer.from('hello') }])],
+    ] as const) {
+      const res = await upload(name, body);
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(415);
+      expect(res.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    }
+  });
+
+  it('a file over the size limit: 413, and nothing is left on disk', async () => {
+    const big = `${HEADER}\n${'x'.repeat(LIMIT + 10)}\n`;
+    const res = await upload('big.csv', big);
+    expect(res.statusCode, res.body).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'The file is larger than 512 KB', errors: [{ path: 'file' }] });
+    const left = await readdir(path.join(dataDir, 'uploads'));
+    expect(left.filter((n) => n.endsWith('.part'))).toEqual([]);
+  });
+
+  it('a zip bomb disguised as XLSX: refused from its directory, never unpacked', async () => {
+    const bomb = zipOf([
+      { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
+      { name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') },
+      { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(60 * 1024 * 1024, 0x20) },
+    ]);
+    expect(bomb.length).toBeLessThan(LIMIT);
+    const res = await upload('bomb.xlsx', bomb);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().message).toMatch(/zip bomb/);
+  });
+
+  it('a workbook whose directory understates a part is caught while counting, still without keeping anything', async () => {
+    const liar = zipOf([
+      { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
+      { name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') },
+      { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(8 * 1024 * 1024, 0x20), declared: 100_000 },
+    ]);
+    const res = await upload('liar.xlsx', liar);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().message).toBe('A part of this workbook unpacks to more than it declares: refused as a zip bomb');
+    const left = await readdir(path.join(dataDir, 'uploads'));
+    expect(left.filter((n) => n.endsWith('.part') || n.endsWith('.xlsx'))).toEqual([]);
+  });
+
+  it('JSON instead of a file, or a file in another field: 4xx', async () => {
+    const json = await t.call({ method: 'POST', url: `${API}/sim/large-data`, token: staff, payload: { file: 'x' } });
+    expect(json.statusCode).toBe(415);
+    const other = await t.call({
+      method: 'POST',
+      url: `${API}/sim/large-data`,
+      token: staff,
+      ...multipartBody('a.csv', HEADER, 'document'),
+    });
+    expect(other.statusCode).toBe(400);
+  });
+
+  it('uploads are for staff: an organisation user gets 403', async () => {
+    expect((await upload('sims.csv', `${HEADER}\n`, orgUser)).statusCode).toBe(403);
+  });
+});

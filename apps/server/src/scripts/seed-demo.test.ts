@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, createTestApp, type TTestApp } from '../../test/test-app';
+import { seedDemo } from './seed-demo';
+
+let t: TTestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('seed:demo', () => {
+  it('creates the demo tree once and nothing on a second run', async () => {
+    const first = await seedDemo(t.deps.db, 'Demo-Pass-9182');
+    expect(first).toEqual({ organizations: 6, roles: 6, users: 20 });
+    const second = await seedDemo(t.deps.db, 'Demo-Pass-9182');
+    expect(second).toEqual({ organizations: 0, roles: 0, users: 0 });
+  });
+
+  it("gives the reseller's admin its three customers and nobody else's", async () => {
+    const reseller = await t.login('vikram.singh@sancharconnect.in', 'Demo-Pass-9182');
+    const res = await t.call({ method: 'GET', url: `${API}/organization?limit=50`, token: reseller.token });
+    expect(res.statusCode).toBe(200);
+    const names = res
+      .json()
+      .data.map((o: { tradeName: string }) => o.tradeName)
+      .sort();
+    expect(names).toEqual(['GreenRoute Logistics', 'Sanchar Connect Pvt Ltd', 'Swachh Nagar Services', 'Urja Smart Meters']);
+  });
+
+  it('signs demo users in by phone as well', async () => {
+    const session = await t.login('9860000001', 'Demo-Pass-9182');
+    expect(session.data.user.email).toBe('ramesh.patil@kisantelematics.in');
+    expect(session.data.role.name).toBe('Org Admin');
+  });
+});

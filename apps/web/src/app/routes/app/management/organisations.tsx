@@ -1,0 +1,40 @@
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import Button from '@mui/material/Button';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { Page } from '@/components/ui/page';
+import { OrganizationsTable } from '@/features/organizations/components/organizations-table';
+import { useSignedIn } from '@/lib/auth';
+import { Can, useCan } from '@/lib/authorization';
+import { PageHeader } from './page-header';
+
+/** /management/organisation (and ?_id={id} from global search). */
+export default function OrganisationsRoute() {
+  const { t } = useTranslation('organizations');
+  const { user } = useSignedIn();
+  const canEdit = useCan('organisation', 'edit');
+  const canDelete = useCan('organisation', 'delete');
+  const canEditSettings = useCan('organisation', 'editSettings');
+  return (
+    <Page title={t('title')} namespaces={['organizations', 'common']}>
+      <PageHeader
+        title={t('title')}
+        subtitle={t('subtitle')}
+        crumbs={[{ label: t('title') }]}
+        action={
+          <Can module="organisation" action="add">
+            <Button component={RouterLink} to="/management/organisation/add" variant="contained" startIcon={<AddOutlined />}>
+              {t('actions.add')}
+            </Button>
+          </Can>
+        }
+      />
+      <OrganizationsTable
+        canEdit={canEdit}
+        canDelete={canDelete}
+        canEditSettings={canEditSettings}
+        ownOrganizationId={user.organization?.id ?? null}
+      />
+    </Page>
+  );
+}

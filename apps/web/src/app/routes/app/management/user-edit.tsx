@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { Page } from '@/components/ui/page';
+import { EditUser } from '@/features/users/components/edit-user';
+import { useSignedIn } from '@/lib/auth';
+import { useCan } from '@/lib/authorization';
+import { PageHeader } from './page-header';
+
+const LIST = '/management/user';
+
+/** /management/user/edit/{id}; the user menu's Profile opens it with the signed-in user's id. */
+export default function UserEditRoute() {
+  const { t } = useTranslation('users');
+  const navigate = useNavigate();
+  const { id = '' } = useParams();
+  const { user: me } = useSignedIn();
+  const canSeeList = useCan('user');
+  const profile = id === me.id;
+  const title = profile ? t('profileTitle') : t('editTitle');
+  const leave = () => (canSeeList ? navigate(LIST) : navigate(-1));
+  return (
+    <Page title={title} namespaces={['users', 'common']}>
+      <PageHeader title={title} crumbs={canSeeList ? [{ label: t('title'), to: LIST }, { label: title }] : [{ label: title }]} />
+      <EditUser key={id} id={id} onSaved={() => (canSeeList ? navigate(LIST) : undefined)} onCancel={leave} />
+    </Page>
+  );
+}

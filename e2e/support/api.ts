@@ -1,0 +1,109 @@
+import type { TLoginKey } from '@tarang/shared/auth/auth.schemas';
+import { sealPassword } from '@tarang/shared/auth/seal-password';
+import type { TAuthScopes } from '@tarang/shared/roles/auth-scopes';
+import { inject } from 'vitest';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './constants';
+
+/** Calls the running server's API as a client would, to set up what a test needs. */
+export const baseUrl = () => inject('e2eBaseUrl');
+
+type TBody = { success: boolean; message?: string; data?: unknown; code?: string };
+
+export async function call(
+  method: string,
+  apiPath: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<{ status: number; body: TBody }> {
+  const res = await fetch(`${baseUrl()}/api/v1${apiPath}`, {
+    method,
+    headers: {
+      accept: 'application/json',
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as TBody) : { success: res.ok } };
+}
+
+async function ok(method: string, apiPath: string, options: { token?: string; body?: unknown } = {}) {
+  const res = await call(method, apiPath, options);
+  if (res.status >= 300) throw new Error(`${method} ${apiPath} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+export async function seal(...passwords: string[]): Promise<string[]> {
+  const key = (await ok('GET', '/auth/login-key')).data as TLoginKey;
+  return await Promise.all(passwords.map((p) => sealPassword(key, p)));
+}
+
+export async function apiLogin(username: string, password: string) {
+  const [sealed] = await seal(password);
+  const body = await ok('POST', '/auth/login', { body: { username, password: sealed } });
+  return body.data as { user: { id: string }; token: { access: { token: string }; refresh: { token: string } } };
+}
+
+let adminToken: string | null = null;
+export async function adminAccessToken(): Promise<string> {
+  adminToken ??= (await apiLogin(E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD)).token.access.token;
+  return adminToken;
+}
+
+export function uniqueSuffix(): string {
+  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+}
+
+/** A 10-digit Indian mobile number nobody else in the run has. */
+export function uniquePhoneDigits(): string {
+  return `9${String(Date.now() % 1e9).padStart(9, '0')}`.slice(0, 10);
+}
+
+export async function staffRoleId(): Promise<string> {
+  const token = await adminAccessToken();
+  const roles = (await ok('GET', '/roles?limit=100', { token })).data as {
+    id: string;
+    name: string;
+    kind: string;
+    organizationId: string | null;
+  }[];
+  const staff = roles.find((r) => r.kind === 'STAFF' && r.organizationId === null);
+  if (!staff) throw new Error('No staff role on the server');
+  return staff.id;
+}
+
+/** Creates a user with a password, or (without one) invites them: the server sends a set-password link. */
+export async function createUser(input: {
+  firstName: string;
+  lastName: string;
+  email?: string;
+  phone?: string;
+  role: string;
+  organizationId?: string;
+  password?: string;
+}) {
+  const token = await adminAccessToken();
+  const { password: plain, ...rest } = input;
+  const body = plain ? { ...rest, password: (await seal(plain))[0] } : rest;
+  return (await ok('POST', '/users', { token, body })).data as { id: string };
+}
+
+/** The newest message the server sent (or holds) for a recipient. */
+export async function lastMessageTo(recipient: string): Promise<{ body: string } | undefined> {
+  const token = await adminAccessToken();
+  const outbox = await call('GET', '/outbox?limit=50', { token });
+  return (outbox.body.data as { recipient: string; body: string }[]).find((m) => m.recipient === recipient);
+}
+
+export async function createOrganization(tradeName: string) {
+  const token = await adminAccessToken();
+  return (await ok('POST', '/organization', { token, body: { tradeName, brandName: tradeName, email: null } })).data as {
+    id: string;
+    tradeName: string;
+  };
+}
+
+export async function createRole(input: { name: string; organizationId: string; authScopes: TAuthScopes }) {
+  const token = await adminAccessToken();
+  return (await ok('POST', '/roles', { token, body: { ...input, kind: 'ORGANIZATION' } })).data as { id: string; name: string };
+}
