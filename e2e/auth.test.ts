@@ -288,6 +288,8 @@ describe('passwords', () => {
   it('resets a lost password with the 6-digit code', async () => {
     await clearSession();
     await page.getByRole('link', { name: 'Lost password?' }).click();
+    // The sign-in form has a field of the same name: wait for the lost-password form before typing.
+    await page.getByRole('heading', { name: 'Lost password' }).waitFor();
     await page.getByLabel('Email or phone number').fill(phoneUser.digits);
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.waitForURL(/\/auth\/reset-password\/[^/?]+$/);

@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// The suite runs beside the server tests on two cores: a first render that loads translations can take more
+// than Testing Library's default second. Waits still fail, only later.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Under jsdom, TextEncoder makes byte arrays of another realm than the page's Uint8Array, which jose
 // (password sealing) checks with instanceof: copy them into the page's realm, as a browser would have them.
