@@ -1,5 +1,6 @@
 /**
- * `npm run bench [-- --sims 1000000 --requests 200 --upload-rows 1000000 --allocate-rows 100000 --export 1 --pg embedded|machine]`
+ * `npm run bench [-- --sims 1000000 --requests 200 --upload-rows 1000000 --allocate-rows 100000 --export 1 --request-sims 100000
+ *   --crash 1 --pg embedded|machine]`
  *
  * SIM inventory at scale, measured end to end on a throwaway database: builds a dataset (the demo organisations and
  * `--sims` SIMs through COPY), starts the real server as a child process, and measures
@@ -7,7 +8,10 @@
  *     SQL of the same queries (the statements the repository builds, run straight on the pool) and the ratio;
  *   - a bulk upload of a CSV of `--upload-rows` rows (time, rows/s, the server's peak RSS) beside a raw COPY of the
  *     same number of rows into the same tables;
- *   - a CSV export of every SIM of the dataset (time, RSS), and an allocation of 100,000 SIMs.
+ *   - a CSV export of every SIM of the dataset (time, RSS), and an allocation of 100,000 SIMs;
+ *   - requests (issue 5): a SUSPEND of `--request-sims` ACTIVE SIMs through POST /request with the operator simulator at zero
+ *     latency, from the call to the last SIM settled (tasks/s), beside a bare SQL UPDATE of the same rows; and with `--crash 1`
+ *     the same request run by a separate worker process killed with SIGKILL three times, checked against the simulator's log.
  * Prints a table and writes it to bench/results/latest.md. Not part of `npm test`.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -47,6 +51,8 @@ const REQUESTS = Math.max(arg('requests', 200), 1);
 const UPLOAD_ROWS = arg('upload-rows', 1_000_000);
 const EXPORT = arg('export', 1);
 const ALLOCATE_ROWS = arg('allocate-rows', 100_000);
+const REQUEST_SIMS = arg('request-sims', 100_000);
+const CRASH = arg('crash', 1);
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -121,7 +127,7 @@ function withDatabase(url: string, database: string): string {
 
 type TServer = { child: ChildProcess; base: string; rss: () => Promise<number> };
 
-async function startApi(databaseUrl: string, dataDir: string): Promise<TServer> {
+async function startApi(databaseUrl: string, dataDir: string, extraEnv: Record<string, string> = {}): Promise<TServer> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
     cwd: ROOT,
@@ -135,6 +141,7 @@ async function startApi(databaseUrl: string, dataDir: string): Promise<TServer> 
       TARANG_ADMIN_PASSWORD: ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      ...extraEnv,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -293,7 +300,7 @@ async function main() {
   const url = withDatabase(server.adminUrl, name);
   const database = connectDatabase(url, 10);
   const work = await mkdtemp(path.join(os.tmpdir(), 'tarang-bench-'));
-  let api: TServer | null = null;
+  let api: TServer | null = null as TServer | null;
   const lines: string[] = [];
   const out = (line = '') => {
     lines.push(line);
@@ -465,11 +472,22 @@ async function main() {
       );
     }
 
+    if (REQUEST_SIMS > 0) {
+      out();
+      const result = await requestScenarios(api, token, database.pool, url, work);
+      for (const line of result) out(line);
+      // The crash run restarts the API without its own worker; the rest of the run does not need it.
+      api = result.api;
+    }
+
     out();
     out(`Server RSS at rest after sign-in: ${(idleRss / 2 ** 20).toFixed(0)} MB. Whole run: ${secs(performance.now() - started)}.`);
     out();
     out(
       'Targets (issue 4): list/filter p95 ≤ 25 ms and search p95 ≤ 50 ms at 10M; API p95 ≤ 3× bare SQL; upload of 1M ≤ 60 s at ≥ 30% of COPY, RSS ≤ 500 MB; allocate 100k ≤ 10 s; export 1M ≤ 30 s, RSS ≤ 300 MB.',
+    );
+    out(
+      'Targets (issue 5): a 100,000-SIM SUSPEND with the simulator at zero latency ≤ 60 s; with the worker killed three times it completes and the simulator shows each SIM once.',
     );
     await mkdir(path.join(ROOT, 'bench/results'), { recursive: true });
     await writeFile(path.join(ROOT, 'bench/results/latest.md'), `${lines.join('\n')}\n`);
@@ -491,3 +509,131 @@ main().catch((error) => {
   console.error(error);
   process.exit(1);
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Requests (issue 5)
+
+async function apiCall(server: TServer, token: string, method: string, url: string, body?: unknown) {
+  const res = await fetch(`${server.base}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = (await res.json()) as { data: Record<string, unknown> & { request: { id: string; jobId: string } } };
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+/** Raises a SUSPEND of REQUEST_SIMS ACTIVE SIMs and waits for its end; returns the timings. */
+async function timedSuspend(server: TServer, token: string) {
+  const t0 = performance.now();
+  const made = await apiCall(server, token, 'POST', '/request', { type: 'SUSPEND', filter: { status: ['ACTIVE'] }, limit: REQUEST_SIMS });
+  const postMs = performance.now() - t0;
+  const jobId = made.request.jobId;
+  for (;;) {
+    const p = (await apiCall(server, token, 'GET', `/job-batch/${jobId}/progress`)) as unknown as {
+      status: string;
+      counts: Record<string, number>;
+    };
+    if (['COMPLETED', 'PARTIAL', 'FAILED', 'CANCELLED'].includes(p.status))
+      return { jobId, postMs, totalMs: performance.now() - t0, progress: p };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function spawnWorker(databaseUrl: string, dataDir: string): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/worker.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      TARANG_DATA_DIR: dataDir,
+      TARANG_WORKERS: '4',
+      TARANG_QUEUE_LEASE_MS: '5000',
+      TARANG_QUEUE_POLL_MS: '200',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+async function requestScenarios(server: TServer, token: string, pool: pg.Pool, databaseUrl: string, work: string) {
+  const lines: string[] & { api?: TServer } = [];
+  for (const op of ['AIRTEL', 'BSNL', 'VI']) {
+    await apiCall(server, token, 'PUT', `/operator-gateway/${op}`, {
+      latencyMs: 0,
+      processingMs: 0,
+      failureRate: 0,
+      transientFailureRate: 0,
+      outage: false,
+      batchSize: 1000,
+    });
+  }
+  log(`Requests: SUSPEND of ${fmt(REQUEST_SIMS)} SIMs …`);
+  const run = await timedSuspend(server, token);
+  const done = run.progress.counts.succeeded ?? 0;
+  // The same rows, one bare statement: back to ACTIVE (which also readies them for the crash run).
+  const sqlStart = performance.now();
+  const updated = await pool.query(
+    `UPDATE sims SET status = 'ACTIVE', version = version + 1, updated_at = now() WHERE id IN (SELECT sim_id FROM job_tasks WHERE job_id = $1)`,
+    [run.jobId],
+  );
+  const sqlMs = performance.now() - sqlStart;
+  await pool.query('VACUUM ANALYZE sims');
+  lines.push('| requests | SIMs | time | tasks/s | beside |');
+  lines.push('|---|---:|---:|---:|---|');
+  lines.push(
+    `| SUSPEND request, simulator at zero latency, worker inside the server (${run.progress.status}; POST /request ${secs(run.postMs)}) | ${fmt(done)} | ${secs(run.totalMs)} | ${fmt(Math.round(done / (run.totalMs / 1000)))} | bare SQL UPDATE of the same ${fmt(updated.rowCount ?? 0)} rows ${secs(sqlMs)} (${fmt(Math.round((updated.rowCount ?? 0) / (sqlMs / 1000)))} rows/s): ${(run.totalMs / sqlMs).toFixed(0)}× |`,
+  );
+
+  if (CRASH > 0) {
+    // The API without a worker of its own; one worker process at a time, killed three times at random moments.
+    server.child.kill('SIGTERM');
+    await new Promise((r) => server.child.once('exit', r));
+    const apiOnly = await startApi(databaseUrl, work, { TARANG_WORKERS: '0' });
+    lines.api = apiOnly;
+    const crashToken = await login(apiOnly.base);
+    const before = Number((await pool.query<{ n: string }>('SELECT coalesce(max(seq), 0) AS n FROM simulator_sims')).rows[0]!.n);
+    log('Requests: the same SUSPEND with the worker process killed three times …');
+    const t0 = performance.now();
+    const made = await apiCall(apiOnly, crashToken, 'POST', '/request', {
+      type: 'SUSPEND',
+      filter: { status: ['ACTIVE'] },
+      limit: REQUEST_SIMS,
+    });
+    const jobId = made.request.jobId;
+    const kills: string[] = [];
+    let worker = spawnWorker(databaseUrl, work);
+    for (let k = 0; k < 3; k++) {
+      const wait = 3000 + Math.floor(Math.random() * 7000);
+      await new Promise((r) => setTimeout(r, wait));
+      const p = (await apiCall(apiOnly, crashToken, 'GET', `/job-batch/${jobId}/progress`)) as unknown as {
+        counts: Record<string, number>;
+      };
+      worker.kill('SIGKILL');
+      await new Promise((r) => worker.once('exit', r));
+      kills.push(`${fmt(p.counts.succeeded ?? 0)}`);
+      worker = spawnWorker(databaseUrl, work);
+    }
+    let progress: { status: string; counts: Record<string, number> };
+    for (;;) {
+      progress = (await apiCall(apiOnly, crashToken, 'GET', `/job-batch/${jobId}/progress`)) as unknown as typeof progress;
+      if (['COMPLETED', 'PARTIAL', 'FAILED', 'CANCELLED'].includes(progress.status)) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const totalMs = performance.now() - t0;
+    worker.kill('SIGTERM');
+    await new Promise((r) => worker.once('exit', r));
+    const { rows } = await pool.query<{ once: string; more: string; sims: string }>(
+      `SELECT count(*) FILTER (WHERE n = 1) AS once, count(*) FILTER (WHERE n > 1) AS more, count(*) AS sims
+       FROM (SELECT iccid, count(*) AS n FROM simulator_sims WHERE seq > $1 GROUP BY iccid) x`,
+      [before],
+    );
+    const r = rows[0]!;
+    lines.push(
+      `| the same, worker process SIGKILLed 3× (settled at the kills: ${kills.join(', ')}; ${progress.status}) | ${fmt(progress.counts.succeeded ?? 0)} | ${secs(totalMs)} | ${fmt(Math.round((progress.counts.succeeded ?? 0) / (totalMs / 1000)))} | simulator log: ${fmt(Number(r.sims))} SIMs, ${fmt(Number(r.once))} exactly once, ${fmt(Number(r.more))} more than once |`,
+    );
+  }
+  return Object.assign(lines, { api: lines.api ?? server });
+}

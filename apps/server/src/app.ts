@@ -26,6 +26,8 @@ import { healthRoutes } from './modules/health/health.routes';
 import { organizationRoutes } from './modules/organizations/organizations.routes';
 import { createMessenger, type TSmsGateway } from './modules/outbox/messenger';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
+import { createWorker } from './modules/queue/queue';
+import { requestRoutes } from './modules/requests/requests.routes';
 import { roleRoutes } from './modules/roles/roles.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { simRoutes } from './modules/sims/sims.routes';
@@ -88,6 +90,23 @@ const documentRoute: SwaggerTransform = (document) => {
 
 export type TBuildOptions = { config: TConfig; db: TDb; logger: Logger; sms?: TSmsGateway | null };
 
+/** What services and workers need, for the server and for `npm run worker` alike. */
+export function createDeps({ config, db, logger, sms = null }: TBuildOptions): TDeps {
+  const deps = {
+    db,
+    config,
+    logger,
+    accessTokens: lazyAccessTokenSigner(db, config.accessTokenTtlSeconds),
+    messenger: createMessenger(config, logger, sms),
+  } as TDeps;
+  deps.worker = createWorker(db, db.$client, config, logger, {
+    concurrency: Math.max(1, config.workerConcurrency),
+    leaseMs: config.queueLeaseMs,
+    pollMs: config.queuePollMs,
+  });
+  return deps;
+}
+
 export async function buildApp({ config, db, logger, sms = null }: TBuildOptions): Promise<{ app: FastifyInstance; deps: TDeps }> {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
@@ -107,14 +126,13 @@ export async function buildApp({ config, db, logger, sms = null }: TBuildOptions
   // The API speaks JSON only: a text/plain body is refused with 415 instead of reaching a schema as a string.
   app.removeContentTypeParser('text/plain');
 
-  const deps: TDeps = {
-    db,
-    config,
-    logger,
-    accessTokens: lazyAccessTokenSigner(db, config.accessTokenTtlSeconds),
-    messenger: createMessenger(config, logger, sms),
-  };
+  const deps = createDeps({ config, db, logger, sms });
   app.addHook('onClose', async () => deps.messenger.close());
+  // The queue worker runs inside the server unless TARANG_WORKERS=0 (then `npm run worker` processes do the work).
+  app.addHook('onListen', async () => {
+    if (config.workerConcurrency > 0) await deps.worker.start();
+  });
+  app.addHook('onClose', async () => deps.worker.stop());
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -174,6 +192,7 @@ export async function buildApp({ config, db, logger, sms = null }: TBuildOptions
       outboxRoutes(api, deps);
       searchRoutes(api, deps);
       simRoutes(api, deps);
+      requestRoutes(api, deps);
     },
     { prefix: API_PREFIX },
   );

@@ -30,6 +30,14 @@ export type TConfig = {
   bodyLimitBytes: number;
   logLevel: string;
   webDistDir: string;
+  /** Queue jobs this process runs at once (TARANG_WORKERS, 4); 0 = this process runs none (see `npm run worker`). */
+  workerConcurrency: number;
+  /** A claimed queue job's lease; a worker renews it every third of it (TARANG_QUEUE_LEASE_MS, 15 s). */
+  queueLeaseMs: number;
+  /** How often an idle worker looks for due jobs (TARANG_QUEUE_POLL_MS, 1 s); a NOTIFY wakes it sooner. */
+  queuePollMs: number;
+  /** First delay before an operator call or a SIM is tried again; doubles each time (TARANG_OPERATOR_RETRY_BASE_MS, 1 s). */
+  operatorRetryBaseMs: number;
 };
 
 function int(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
@@ -78,6 +86,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bodyLimitBytes: int('TARANG_BODY_LIMIT_BYTES', 1024 * 1024, env),
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     webDistDir: path.join(repoRoot, 'apps/web/dist'),
+    workerConcurrency: int('TARANG_WORKERS', 4, env),
+    queueLeaseMs: Math.max(int('TARANG_QUEUE_LEASE_MS', 15_000, env), 300),
+    queuePollMs: Math.max(int('TARANG_QUEUE_POLL_MS', 1000, env), 20),
+    operatorRetryBaseMs: int('TARANG_OPERATOR_RETRY_BASE_MS', 1000, env),
     ...overrides,
   };
 }

@@ -7,7 +7,7 @@ import type { TConfig } from '../config';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import * as schema from './schema';
 
-export type TDb = NodePgDatabase<typeof schema>;
+export type TDb = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 export type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
 /** Anything that runs queries: the database or an open transaction. */
 export type TExecutor = TDb | TTx;
@@ -28,8 +28,16 @@ export function connectDatabase(url: string, poolSize = 20): TDatabase {
   return { db, pool, url, close: () => pool.end() };
 }
 
+/** Applies the migrations under an advisory lock, so a server and worker processes starting together take turns. */
 export async function migrateDatabase(db: TDb): Promise<void> {
-  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  const client = await db.$client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(7212001)');
+    await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(7212001)').catch(() => {});
+    client.release();
+  }
 }
 
 /** Opens the configured database (DATABASE_URL, else the embedded server) and applies migrations. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, createTestApp, type TTestApp } from '../../test/test-app';
 import { seedDemo } from './seed-demo';
+import { seedDemoRequests } from './seed-demo-requests';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -32,4 +33,26 @@ describe('seed:demo', () => {
     expect(session.data.user.email).toBe('ramesh.patil@kisantelematics.in');
     expect(session.data.role.name).toBe('Org Admin');
   });
+
+  it('adds requests in the states the screens show, once', async () => {
+    expect(await seedDemoRequests(t.deps)).toBe(6);
+    const { rows } = await t.database.pool.query<{ type: string; status: string }>(
+      'SELECT r.type, b.status FROM requests r JOIN batch_jobs b ON b.request_id = r.id ORDER BY r.created_at',
+    );
+    expect(rows.map((r) => `${r.type} ${r.status}`)).toEqual([
+      'SUSPEND PARTIAL',
+      'ACTIVATE WAITING_OPERATOR',
+      'RESUME COMPLETED',
+      'SUSPEND COMPLETED',
+      'TERMINATE QUEUED',
+      'SUSPEND CANCELLED',
+    ]);
+    const settings = await t.database.pool.query('SELECT operator, adapter, failure_rate FROM operator_gateways ORDER BY operator');
+    expect(settings.rows).toEqual([
+      { operator: 'AIRTEL', adapter: 'simulator', failure_rate: 0 },
+      { operator: 'BSNL', adapter: 'simulator', failure_rate: 0 },
+      { operator: 'VI', adapter: 'simulator', failure_rate: 0 },
+    ]);
+    expect(await seedDemoRequests(t.deps)).toBe(0);
+  }, 60_000);
 });

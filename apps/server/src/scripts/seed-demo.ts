@@ -2,6 +2,7 @@ import { newId } from '@tarang/shared/common/ids';
 import { DEFAULT_ROLES } from '@tarang/shared/roles/default-roles';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type pg from 'pg';
+import { createDeps } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type TDb } from '../db/database';
 import { SYSTEM_CONTEXT } from '../http/request-context';
@@ -306,6 +307,8 @@ async function main() {
       await seedDemoSims(database.pool, simCount, (line) => process.stdout.write(`${line}\n`));
       process.stdout.write(`Demo SIMs: ${simCount} added in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
     }
+    const { seedDemoRequests } = await import('./seed-demo-requests');
+    await seedDemoRequests(createDeps({ config, db: database.db, logger }), (line) => process.stdout.write(`${line}\n`));
   } finally {
     await database.close();
   }

@@ -5,13 +5,15 @@ import type { TDeps } from '../../app-deps';
 import { AppError } from '../../http/app-error';
 import { requireActor, type TRequestContext } from '../../http/request-context';
 import { listOrganizations } from '../organizations/organizations.repository';
+import { searchJobs } from '../requests/requests.repository';
 import { searchSimsByIdentifier } from '../sims/sims.repository';
 import { listUsers } from '../users/users.repository';
 
 /**
  * Global search over what the caller may see: each group needs the module that lists it
  * (SIMs → Sim Inventory, users → User, organisations → Organisation), and every group is filtered by tenancy.
- * SIMs are found by any profile's ICCID, IMSI or MSISDN (prefix, or the last digits); JOBS come with requests.
+ * SIMs are found by any profile's ICCID, IMSI or MSISDN (prefix, or the last digits); JOBS (Request) by the batch job's
+ * number ("BJ00000042", its start, or just 42) or by the id of the job or its request.
  */
 export async function globalSearch(
   deps: TDeps,
@@ -33,6 +35,13 @@ export async function globalSearch(
     tasks.push(
       searchSimsByIdentifier(deps.db, actor.scope, term, limit).then((sims) => {
         result.SIMS = sims;
+      }),
+    );
+  }
+  if (from.includes('jobs') && hasPermission(actor.authScopes, 'request')) {
+    tasks.push(
+      searchJobs(deps.db, actor.scope, term, limit).then((jobs) => {
+        result.JOBS = jobs;
       }),
     );
   }

@@ -1,0 +1,65 @@
+import { bigserial, boolean, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { textC } from '../../db/columns';
+
+/**
+ * Per-operator gateway limits (batch size, rate, timeout, attempts) and the simulator's behaviour, changeable by
+ * staff at run time. `next_slot_at` is the rate limiter shared by every worker process.
+ */
+export const operatorGateways = pgTable('operator_gateways', {
+  operator: text('operator').primaryKey(),
+  adapter: text('adapter').notNull().default('simulator'),
+  batchSize: integer('batch_size').notNull().default(1000),
+  ratePerSecond: integer('rate_per_second').notNull().default(0),
+  timeoutMs: integer('timeout_ms').notNull().default(10_000),
+  maxAttempts: integer('max_attempts').notNull().default(5),
+  latencyMs: integer('latency_ms').notNull().default(0),
+  processingMs: integer('processing_ms').notNull().default(0),
+  failureRate: doublePrecision('failure_rate').notNull().default(0),
+  transientFailureRate: doublePrecision('transient_failure_rate').notNull().default(0),
+  outage: boolean('outage').notNull().default(false),
+  nextSlotAt: timestamp('next_slot_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** The simulator's log of every call it received (submit, poll, cancel), as an operator's API log would be. */
+export const simulatorCalls = pgTable(
+  'simulator_calls',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    operator: text('operator').notNull(),
+    call: text('call', { enum: ['SUBMIT', 'POLL', 'CANCEL'] }).notNull(),
+    submissionId: textC('submission_id').notNull(),
+    sims: integer('sims').notNull().default(0),
+    /** SIMs of a submit the operator had already received under the same task key (not applied again). */
+    duplicates: integer('duplicates').notNull().default(0),
+    outcome: text('outcome').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('simulator_calls_submission_idx').on(t.submissionId)],
+);
+
+/**
+ * What the simulated operator did with each SIM: one row per task key (task id and attempt), inserted once however
+ * often the key is submitted. Tests and the benchmark count these rows per ICCID.
+ */
+export const simulatorSims = pgTable(
+  'simulator_sims',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    operator: text('operator').notNull(),
+    taskKey: textC('task_key').notNull(),
+    submissionId: textC('submission_id').notNull(),
+    iccid: textC('iccid').notNull(),
+    operation: text('operation').notNull(),
+    /** DONE, FAILED (permanent), RETRY (transient: not applied, may be sent again under a new key), CANCELLED. */
+    result: text('result').notNull(),
+    error: text('error'),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    readyAt: timestamp('ready_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('simulator_sims_key_uq').on(t.operator, t.taskKey),
+    index('simulator_sims_submission_idx').on(t.submissionId),
+    index('simulator_sims_iccid_idx').on(t.iccid),
+  ],
+);

@@ -1,0 +1,149 @@
+import { FINAL_JOB_STATUSES, JOB_STATUSES, REQUEST_TRANSITIONS, type TRequestType } from '@tarang/shared/requests/request.constants';
+import type { TRequestListQuery } from '@tarang/shared/requests/request.schemas';
+import { sql } from 'drizzle-orm';
+import type { TDeps } from '../../app-deps';
+import type { TExecutor } from '../../db/database';
+import { AppError, notFound } from '../../http/app-error';
+import { requireActor, type TActor, type TRequestContext } from '../../http/request-context';
+import { recordAudit } from '../audit/audit.service';
+import { whereOf } from '../sims/sims.repository';
+import { bumpCounters, finishIfSettled, refreshJobStatus, revertSims } from './jobs.repository';
+import { countsOf, findJobRow, listJobRows, reachCondition, type TJobRow, toJob } from './requests.repository';
+import { listConditions } from './requests.service';
+
+const JOB_NOT_FOUND = 'Job not found';
+
+export async function listJobs(deps: TDeps, ctx: TRequestContext, q: TRequestListQuery) {
+  const actor = requireActor(ctx);
+  const { rows, nextCursor } = await listJobRows(deps.db, await listConditions(deps, actor, q), q.cursor, q.limit);
+  return { rows: rows.map(toJob), meta: { limit: q.limit, nextCursor } };
+}
+
+/** GET /job-batch/counts: jobs by status inside the caller's reach (the dashboard's figures). */
+export async function jobCounts(deps: TDeps, ctx: TRequestContext) {
+  const actor = requireActor(ctx);
+  const { rows } = await deps.db.execute<{ status: string; n: number }>(sql`SELECT b.status, count(*)::int AS n
+    FROM requests r JOIN batch_jobs b ON b.request_id = r.id ${whereOf(reachCondition(actor.scope))} GROUP BY b.status`);
+  const byStatus: Record<string, number> = Object.fromEntries(JOB_STATUSES.map((s) => [s, 0]));
+  for (const r of rows) byStatus[r.status] = r.n;
+  return { total: rows.reduce((sum, r) => sum + r.n, 0), byStatus };
+}
+
+async function findJob(db: TExecutor, actor: TActor, id: string, lock = false): Promise<TJobRow> {
+  const row = await findJobRow(db, actor.scope, { jobId: id }, lock);
+  if (!row) throw notFound(JOB_NOT_FOUND);
+  return row;
+}
+
+export async function getJob(deps: TDeps, ctx: TRequestContext, id: string) {
+  return toJob(await findJob(deps.db, requireActor(ctx), id));
+}
+
+/** The cheap live-progress read: one row, the counters the tasks keep up to date. */
+export async function getProgress(deps: TDeps, ctx: TRequestContext, id: string) {
+  const row = await findJob(deps.db, requireActor(ctx), id);
+  const counts = countsOf(row);
+  const settled = counts.succeeded + counts.failed + counts.cancelled;
+  return {
+    status: row.status as (typeof JOB_STATUSES)[number],
+    counts,
+    percent: counts.total ? Math.floor((1000 * settled) / counts.total) / 10 : 100,
+    finishedAt: row.finished_at ? `${row.finished_at.slice(0, 23)}Z` : null,
+  };
+}
+
+/** View Tasks: the job's tasks in id order, by keyset (the cursor is the last task id). */
+export async function listTasks(deps: TDeps, ctx: TRequestContext, id: string, q: { status?: string; limit: number; cursor?: string }) {
+  const row = await findJob(deps.db, requireActor(ctx), id);
+  if (q.cursor && !/^\d{1,18}$/.test(q.cursor)) {
+    throw new AppError('VALIDATION_FAILED', 'querystring.cursor: The cursor is not valid for this list; start again without it', {
+      errors: [{ path: 'querystring.cursor', message: 'The cursor is not valid for this list' }],
+    });
+  }
+  const conditions = [sql`t.job_id = ${row.job_id}`];
+  if (q.status) conditions.push(sql`t.status = ${q.status}`);
+  if (q.cursor) conditions.push(sql`t.id > ${Number(q.cursor)}`);
+  const { rows } = await deps.db.execute<{
+    id: number;
+    iccid: string;
+    operator: string;
+    status: string;
+    from_status: string | null;
+    tries: number;
+    error: string | null;
+    done_by: string | null;
+    mno_job_id: string;
+    updated_at: string;
+  }>(sql`SELECT t.id, t.iccid, t.operator, t.status, t.from_status, t.tries, t.error, t.done_by, t.mno_job_id,
+      to_char(t.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at
+    FROM job_tasks t ${whereOf(conditions)} ORDER BY t.id LIMIT ${q.limit + 1}`);
+  const page = rows.slice(0, q.limit);
+  const target = REQUEST_TRANSITIONS[row.type as TRequestType]?.to ?? null;
+  return {
+    rows: page.map((t) => ({
+      id: String(t.id),
+      iccid: t.iccid,
+      operator: t.operator,
+      status: t.status as never,
+      fromStatus: t.from_status as never,
+      targetStatus: target,
+      tries: t.tries,
+      error: t.error,
+      doneBy: t.done_by as never,
+      mnoJobId: t.mno_job_id,
+      updatedAt: t.updated_at,
+    })),
+    meta: { limit: q.limit, nextCursor: rows.length > q.limit ? String(page[page.length - 1]!.id) : null },
+  };
+}
+
+/**
+ * Change Status (staff, with a reason): CANCELLED or FAILED stops the job — every task not yet sent to an operator
+ * ends so (its SIM back where it was); tasks already at an operator are answered as usual. The job then ends with the
+ * status its tasks show.
+ */
+export async function changeJobStatus(
+  deps: TDeps,
+  ctx: TRequestContext,
+  id: string,
+  body: { status: 'CANCELLED' | 'FAILED'; reason: string },
+) {
+  const actor = requireActor(ctx);
+  await deps.db.transaction(async (tx) => {
+    const row = await findJob(tx, actor, id, true);
+    if ((FINAL_JOB_STATUSES as readonly string[]).includes(row.status)) {
+      throw new AppError('UNPROCESSABLE', `status: The job has ended (${row.status})`, {
+        errors: [{ path: 'status', message: `The job has ended (${row.status})` }],
+      });
+    }
+    const { rows } = await tx.execute<{ mno_job_id: string; sim_id: string; from_status: string | null; old: string }>(sql`
+      UPDATE job_tasks SET status = ${body.status}, error = ${`${body.status === 'CANCELLED' ? 'Cancelled' : 'Failed'} by staff: ${body.reason}`},
+        updated_at = now()
+      FROM (SELECT id, status AS old FROM job_tasks WHERE job_id = ${row.job_id} AND status IN ('QUEUED', 'PENDING') FOR UPDATE) o
+      WHERE job_tasks.id = o.id RETURNING job_tasks.mno_job_id, job_tasks.sim_id, job_tasks.from_status, o.old`);
+    await revertSims(
+      tx,
+      row.type as TRequestType,
+      rows.filter((r) => r.old === 'PENDING').map((r) => ({ simId: r.sim_id, from: r.from_status })),
+    );
+    const perMno = new Map<string, number>();
+    for (const r of rows) perMno.set(r.mno_job_id, (perMno.get(r.mno_job_id) ?? 0) + 1);
+    await tx.execute(sql`UPDATE batch_jobs SET status_reason = ${body.reason} WHERE id = ${row.job_id}`);
+    const { rows: mnos } = await tx.execute<{ id: string }>(sql`SELECT id FROM mno_jobs WHERE job_id = ${row.job_id}`);
+    for (const m of mnos) {
+      const n = perMno.get(m.id) ?? 0;
+      await bumpCounters(tx, m.id, row.job_id, body.status === 'CANCELLED' ? { cancelled: n } : { failed: n });
+      await finishIfSettled(tx, m.id, row.job_id);
+    }
+    await refreshJobStatus(tx, row.job_id);
+    await recordAudit(tx, ctx, {
+      action: 'job.change_status',
+      entityType: 'batch_job',
+      entityId: row.job_id,
+      organizationId: row.organization_id,
+      before: { status: row.status },
+      after: { status: body.status, reason: body.reason, batchJobId: row.batch_job_id, tasksStopped: rows.length },
+    });
+  });
+  return await getJob(deps, ctx, id);
+}
