@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAccessToken, apiLogin, call, uniqueSuffix } from './support/api';
-import { connectBrowser, newConsolePage, signIn } from './support/console';
+import { connectBrowser, navigate, newConsolePage, signIn } from './support/console';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/constants';
 
 let browser: Browser;
@@ -25,14 +25,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Client-side navigation, as a link inside the console would do it. */
-async function navigate(path: string) {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-}
-
 async function apiGet<T>(path: string): Promise<T> {
   const res = await call('GET', path, { token: await adminAccessToken() });
   expect(res.status, path).toBe(200);
@@ -51,7 +43,7 @@ async function findRow(text: string) {
 
 describe('management screens', () => {
   it('creates a role through the permission matrix and lists it', async () => {
-    await navigate('/management/role');
+    await navigate(page, '/management/role');
     await page.getByRole('heading', { level: 1, name: 'Roles' }).waitFor();
     await page.getByRole('link', { name: 'Add role' }).click();
     await page.getByRole('heading', { level: 1, name: 'Add role' }).waitFor();
@@ -76,7 +68,7 @@ describe('management screens', () => {
   });
 
   it('creates an organisation, shows it in the tree and edits its settings', async () => {
-    await navigate('/management/organisation');
+    await navigate(page, '/management/organisation');
     await page.getByRole('heading', { level: 1, name: 'Organisations' }).waitFor();
     await page.getByRole('link', { name: 'Add organisation' }).click();
     await page.getByRole('heading', { level: 1, name: 'Add organisation' }).waitFor();
@@ -100,13 +92,13 @@ describe('management screens', () => {
     expect(settings).toMatchObject({ lowBalanceAlertPaise: 250075, apiAccess: true });
 
     // Global search links open the list narrowed to one organisation.
-    await navigate(`/management/organisation?_id=${org!.id}`);
+    await navigate(page, `/management/organisation?_id=${org!.id}`);
     await page.getByTestId('id-filter-chip').waitFor();
     await expect.poll(async () => await page.getByRole('row').count()).toBe(2);
   });
 
   it('creates a user in the new organisation with the new role and lists them', async () => {
-    await navigate('/management/user/add');
+    await navigate(page, '/management/user/add');
     await page.getByRole('heading', { level: 1, name: 'Add user' }).waitFor();
     await page.getByRole('textbox', { name: 'First name' }).fill(person.firstName);
     await page.getByRole('textbox', { name: 'Last name' }).fill(person.lastName);

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHELL_ROUTES } from '../apps/web/src/app/module-routes';
 import { createOrganization, createRole, createUser, staffRoleId, uniquePhoneDigits, uniqueSuffix } from './support/api';
-import { connectBrowser, newConsolePage, seriousAxeViolations, sidebarEntries, signIn, signOut } from './support/console';
+import { connectBrowser, navigate, newConsolePage, seriousAxeViolations, sidebarEntries, signIn, signOut } from './support/console';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/constants';
 
 let browser: Browser;
@@ -43,14 +43,6 @@ afterAll(async () => {
   await context?.close();
   await browser?.close();
 });
-
-/** Client-side navigation, as a link inside the console would do it. */
-async function navigate(path: string) {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-}
 
 describe('shell', () => {
   it('redirects / to /dashboard and shows the welcome, the header and the role under the user name', async () => {
@@ -92,13 +84,13 @@ describe('shell', () => {
   it('has a page for every route of the catalogue, and the not-found page for others', async () => {
     for (const route of SHELL_ROUTES) {
       const path = route.path.replace(/:[A-Za-z]+/g, 'a1b2c3d4e5f6a1b2c3d4e5f6');
-      await navigate(path);
+      await navigate(page, path);
       await page.locator('#main-content h1').first().waitFor();
       expect(await page.getByRole('heading', { name: 'Page not found' }).count(), path).toBe(0);
       expect(await page.getByRole('heading', { name: 'No access' }).count(), path).toBe(0);
     }
-    await navigate('/sim-inventory');
-    await page.getByRole('heading', { level: 1, name: 'Sim Inventory' }).waitFor();
+    await navigate(page, '/sim-diagnosis');
+    await page.getByRole('heading', { level: 1, name: 'Sim Diagnosis' }).waitFor();
     expect(await page.locator('#main-content').getByText('This part of the console is coming soon.').isVisible()).toBe(true);
     await page.goto('/no-such-page/here');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();

@@ -26,6 +26,14 @@ export async function signIn(page: Page, username: string, password: string, opt
   await page.getByTestId('user-menu-button').waitFor();
 }
 
+/** Client-side navigation, as a link inside the console would do it (no reload). */
+export async function navigate(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
 export async function signOut(page: Page) {
   await page.getByTestId('user-menu-button').click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();

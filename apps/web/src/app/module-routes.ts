@@ -7,11 +7,15 @@ import { MODULE_GROUPS, MODULES, type TModule, type TModuleGroup } from '@tarang
  * list into routes.
  */
 
-export type TSubRouteKind = 'add' | 'edit' | 'edit-settings' | 'share' | 'share-edit';
+export type TSubRouteKind = 'add' | 'edit' | 'edit-settings' | 'share' | 'share-edit' | 'view';
 
 /** Pages below a module's path, by module id (spec §2). */
 export const MODULE_SUB_ROUTES: Readonly<Record<string, readonly { path: string; kind: TSubRouteKind }[]>> = {
-  request: [{ path: 'add', kind: 'add' }],
+  request: [
+    { path: 'add', kind: 'add' },
+    { path: ':id', kind: 'view' },
+  ],
+  job: [{ path: ':id', kind: 'view' }],
   activation: [{ path: 'add', kind: 'add' }],
   plans: [
     { path: 'add', kind: 'add' },

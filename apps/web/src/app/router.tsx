@@ -1,8 +1,9 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { FullScreenSpinner } from '@/components/ui/full-screen-spinner';
 import { paths } from '@/config/paths';
+import { inspectStoredSession } from '@/lib/auth-session';
 
 /**
  * Every route of the console (spec §2). Each page is its own chunk, loaded when first shown, so the
@@ -19,7 +20,40 @@ const NotFoundRoute = lazy(() => import('./routes/status/not-found'));
 const ServerErrorRoute = lazy(() => import('./routes/status/server-error'));
 const MaintenanceRoute = lazy(() => import('./routes/status/maintenance'));
 const ComingSoonRoute = lazy(() => import('./routes/status/coming-soon'));
-const AppRoot = lazy(() => import('./routes/app/root'));
+/** The shell's code, once the words and page it opens with are there too (routes/app/root.tsx `ready`). */
+const loadAppRoot = () =>
+  import('./routes/app/root').then(async (module) => {
+    await module.ready;
+    return module;
+  });
+const AppRootLazy = lazy(loadAppRoot);
+let appRootLoaded: ComponentType | null = null;
+
+/**
+ * With a session stored and a console page in the address bar, the shell's code (and the page's, see
+ * routes/app/root.tsx) starts loading beside the session check instead of after it; once loaded it
+ * renders without suspending (a suspended page is revealed no sooner than 300 ms after its spinner).
+ * The sign-in and public pages never load it.
+ */
+function preloadAppRoot(pathname: string) {
+  if (['/auth/', '/public/', '/status'].some((prefix) => pathname.startsWith(prefix))) return;
+  const session = inspectStoredSession().kind;
+  if (session !== 'access-valid' && session !== 'access-expired') return;
+  loadAppRoot().then(
+    (module) => {
+      appRootLoaded = module.default;
+    },
+    () => {
+      /* AppRootLazy tries again and shows the error page */
+    },
+  );
+}
+if (typeof window !== 'undefined') preloadAppRoot(window.location.pathname);
+
+function AppRoot() {
+  const Root = appRootLoaded ?? AppRootLazy;
+  return <Root />;
+}
 
 function ServerErrorFallback() {
   return (

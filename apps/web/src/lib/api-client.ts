@@ -19,11 +19,15 @@ export type TQueryParams = Record<string, string | number | boolean | null | und
 export type TRequestOptions = {
   params?: TQueryParams;
   body?: unknown;
+  /** A multipart body (file uploads), sent as it is instead of JSON. */
+  form?: FormData;
   signal?: AbortSignal;
   /** Send the bearer token (default true). */
   auth?: boolean;
   /** Drop `organizationId` from the query (a base GET that must see every organisation). */
   omitOrganizationId?: boolean;
+  /** Further headers of the call (e.g. `Idempotency-Key`). */
+  headers?: Record<string, string>;
 };
 
 export class ApiError extends Error {
@@ -77,14 +81,14 @@ function buildUrl(path: string, params?: TQueryParams, omitOrganizationId = fals
 }
 
 async function send(method: string, path: string, options: TRequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
+  if (options.body !== undefined && !options.form) headers['content-type'] = 'application/json';
   const token = options.auth === false ? null : getAccessToken();
   if (token) headers.authorization = `Bearer ${token}`;
   return await fetch(buildUrl(path, options.params, options.omitOrganizationId), {
     method,
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
     signal: options.signal,
   });
 }
@@ -151,7 +155,8 @@ function endSession() {
   for (const listener of sessionEndedListeners) listener('refresh-failed');
 }
 
-async function request<T>(method: string, path: string, options: TRequestOptions = {}): Promise<TEnvelope<T>> {
+/** Sends a call with the session's token; a 401 rotates the tokens once and sends it again. */
+async function sendSigned(method: string, path: string, options: TRequestOptions): Promise<Response> {
   let response: Response;
   try {
     response = await send(method, path, options);
@@ -168,6 +173,11 @@ async function request<T>(method: string, path: string, options: TRequestOptions
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, null);
   }
+  return response;
+}
+
+async function request<T>(method: string, path: string, options: TRequestOptions = {}): Promise<TEnvelope<T>> {
+  const response = await sendSigned(method, path, options);
   const body = await readJson(response);
   if (!response.ok) {
     const errorBody = body && typeof body === 'object' ? (body as Partial<TApiError>) : null;
@@ -175,6 +185,24 @@ async function request<T>(method: string, path: string, options: TRequestOptions
     throw new ApiError(response.status, errorBody);
   }
   return (body ?? { success: true, data: null }) as TEnvelope<T>;
+}
+
+/** A file the API sends (export, template, rejected rows): its bytes and the name the server gave it. */
+export type TDownload = { blob: Blob; fileName: string | null };
+
+function fileNameOf(disposition: string | null): string | null {
+  const match = disposition ? /filename="?([^";]+)"?/i.exec(disposition) : null;
+  return match?.[1] ?? null;
+}
+
+/** GET of a file with the bearer token (a plain link could not carry it); rejects like GET. */
+async function download(path: string, options: Omit<TRequestOptions, 'body' | 'form'> = {}): Promise<TDownload> {
+  const response = await sendSigned('GET', path, options);
+  if (!response.ok) {
+    const body = await readJson(response);
+    throw new ApiError(response.status, body && typeof body === 'object' ? (body as Partial<TApiError>) : null);
+  }
+  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
 }
 
 export const api = {
@@ -186,4 +214,8 @@ export const api = {
   put: <T>(path: string, body?: unknown, options?: Omit<TRequestOptions, 'body'>) => request<T>('PUT', path, { ...options, body }),
   patch: <T>(path: string, body?: unknown, options?: Omit<TRequestOptions, 'body'>) => request<T>('PATCH', path, { ...options, body }),
   delete: <T>(path: string, options?: Omit<TRequestOptions, 'body'>) => request<T>('DELETE', path, options),
+  /** POST of a multipart form (a file upload). */
+  postForm: <T>(path: string, form: FormData, options?: Omit<TRequestOptions, 'body' | 'form'>) =>
+    request<T>('POST', path, { ...options, form }),
+  download,
 };

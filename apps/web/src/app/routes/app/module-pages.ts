@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 
-type TPageModule = { default: ComponentType };
+/** A page's module: the component, and optionally what it needs before it first renders (its words). */
+type TPageModule = { default: ComponentType; ready?: Promise<unknown> };
 
 /**
  * The page each shell route shows, by route path (as in `app/module-routes.ts`). Routes without an
@@ -10,6 +11,17 @@ type TPageModule = { default: ComponentType };
  */
 export const MODULE_PAGES: Readonly<Record<string, () => Promise<TPageModule>>> = {
   '/dashboard': () => import('./dashboard'),
+  '/sim-inventory': () => import('./sim-inventory'),
+  '/sim-details': () => import('./sim-details'),
+  '/sim-actions': () => import('./sim-actions'),
+  '/request': () => import('./requests/requests'),
+  '/request/add': () => import('./requests/request-add'),
+  '/request/:id': () => import('./requests/request-view'),
+  '/job': () => import('./requests/jobs'),
+  '/job/:id': () => import('./requests/job-view'),
+  '/termination': () => import('./requests/terminations'),
+  '/termination/add': () => import('./requests/termination-add'),
+  '/report/mno-job-report': () => import('./reports/mno-job-report'),
   '/management/user': () => import('./management/users'),
   '/management/user/add': () => import('./management/user-add'),
   '/management/user/edit/:id': () => import('./management/user-edit'),

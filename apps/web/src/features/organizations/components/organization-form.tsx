@@ -13,9 +13,11 @@ import type { TOrganization, TOrganizationUpdate } from '@tarang/shared/organiza
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useOrganizationOptions } from '@/api/get-organization-options';
 import { notify } from '@/lib/notify';
+import { depthById, selfAndDescendants } from '@/lib/organization-tree';
+import { applyServerErrors } from '@/lib/server-errors';
 import { useCreateOrganization } from '../api/create-organization';
-import { useOrganizationOptions } from '../api/get-organization-options';
 import { useUpdateOrganization } from '../api/update-organization';
 import { useOrganizationMessages } from '../utils/messages';
 import {
@@ -24,8 +26,6 @@ import {
   type TOrganizationFormOutput,
   ZOrganizationForm,
 } from '../utils/organization-form-schema';
-import { applyServerErrors } from '../utils/server-errors';
-import { depthById, selfAndDescendants } from '../utils/tree';
 
 type TOrganizationFormProps = {
   /** The organisation being edited; none to add one. */

@@ -20,18 +20,18 @@ import type { TOrganization } from '@tarang/shared/organizations/organization.sc
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useOrganizationOptions } from '@/api/get-organization-options';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { IdFilterChip } from '@/components/ui/id-filter-chip';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useGridLocaleText } from '@/hooks/use-grid-locale-text';
+import { PAGE_SIZES, useListParams } from '@/hooks/use-list-params';
 import { formatDateTime } from '@/lib/date';
 import { notify } from '@/lib/notify';
+import { depthById } from '@/lib/organization-tree';
 import { useDeleteOrganization } from '../api/delete-organization';
-import { useOrganizationOptions } from '../api/get-organization-options';
 import { useOrganizations } from '../api/get-organizations';
-import { useGridLocaleText } from '../hooks/use-grid-locale-text';
-import { PAGE_SIZES, useListParams } from '../hooks/use-list-params';
 import { useOrganizationMessages } from '../utils/messages';
-import { depthById } from '../utils/tree';
-import { ConfirmDialog } from './confirm-dialog';
-import { IdFilterChip } from './id-filter-chip';
 
 const SORTABLE = ['tradeName', 'brandName', 'createdAt', 'path'] as const;
 const FILTERS = ['parentId'] as const;
@@ -57,7 +57,7 @@ type TAccess = { canEdit: boolean; canDelete: boolean; canEditSettings: boolean;
 export function OrganizationsTable({ canEdit, canDelete, canEditSettings, ownOrganizationId }: TAccess) {
   const { t } = useTranslation('organizations');
   const { params, update } = useListParams({ defaultSort: 'path', sortable: SORTABLE, filters: FILTERS });
-  const localeText = useGridLocaleText();
+  const localeText = useGridLocaleText(t('grid.noRows'));
   const messages = useOrganizationMessages();
 
   const [searchText, setSearchText] = useState(params.search);

@@ -15,14 +15,14 @@ import type { TRole, TRoleUpdate } from '@tarang/shared/roles/role.schemas';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useOrganizationOptions } from '@/api/get-organization-options';
 import { notify } from '@/lib/notify';
+import { applyServerErrors } from '@/lib/server-errors';
 import { useCreateRole } from '../api/create-role';
-import { useOrganizationOptions } from '../api/get-organization-options';
 import { useUpdateRole } from '../api/update-role';
 import { useRoleMessages } from '../utils/messages';
 import { ROLE_FORM_FIELDS, type TRoleFormInput, type TRoleFormOutput, ZRoleForm } from '../utils/role-form-schema';
 import { normalizeScopes } from '../utils/scopes';
-import { applyServerErrors } from '../utils/server-errors';
 import { AuthScopesEditor } from './auth-scopes-editor';
 
 type TRoleFormProps = {

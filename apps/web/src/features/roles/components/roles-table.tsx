@@ -18,16 +18,16 @@ import type { TRole } from '@tarang/shared/roles/role.schemas';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useOrganizationOptions } from '@/api/get-organization-options';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useGridLocaleText } from '@/hooks/use-grid-locale-text';
+import { PAGE_SIZES, useListParams } from '@/hooks/use-list-params';
 import { formatDateTime } from '@/lib/date';
 import { notify } from '@/lib/notify';
 import { useDeleteRole } from '../api/delete-role';
-import { useOrganizationOptions } from '../api/get-organization-options';
 import { useRoles } from '../api/get-roles';
-import { useGridLocaleText } from '../hooks/use-grid-locale-text';
-import { PAGE_SIZES, useListParams } from '../hooks/use-list-params';
 import { useRoleMessages } from '../utils/messages';
-import { ConfirmDialog } from './confirm-dialog';
 
 const SORTABLE = ['name', 'createdAt'] as const;
 const FILTERS = ['organizationId'] as const;
@@ -41,7 +41,7 @@ type TAccess = { canEdit: boolean; canDelete: boolean; canSeeOrganizations: bool
 export function RolesTable({ canEdit, canDelete, canSeeOrganizations }: TAccess) {
   const { t } = useTranslation('roles');
   const { params, update } = useListParams({ defaultSort: 'name', sortable: SORTABLE, filters: FILTERS });
-  const localeText = useGridLocaleText();
+  const localeText = useGridLocaleText(t('grid.noRows'));
   const messages = useRoleMessages();
 
   const [searchText, setSearchText] = useState(params.search);

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '@/lib/notify';
 import { createTestLoginKey } from '@/testing/login-key';
+import { hexId, makeRole, makeUser, ORG_A, ORG_B, SignedIn, sessionAnswers } from '@/testing/signed-in';
 import { answerFetch, renderWithProviders } from '@/testing/test-utils';
-import { hexId, makeRole, makeUser, ORG_A, ORG_B, SignedIn, sessionAnswers } from '../testing/signed-in';
 import { UserForm } from './user-form';
 
 let restore: (() => void) | null = null;

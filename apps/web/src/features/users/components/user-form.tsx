@@ -23,15 +23,15 @@ import type { TUser, TUserUpdate } from '@tarang/shared/users/user.schemas';
 import { useEffect, useId, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useOrganizationOptions } from '@/api/get-organization-options';
 import { useSignedIn } from '@/lib/auth';
 import { useCan } from '@/lib/authorization';
 import { notify } from '@/lib/notify';
+import { applyServerErrors } from '@/lib/server-errors';
 import { useCreateUser } from '../api/create-user';
-import { useOrganizationOptions } from '../api/get-organization-options';
 import { useRoleOptions } from '../api/get-role-options';
 import { useUpdateUser } from '../api/update-user';
 import { useUserMessages } from '../utils/messages';
-import { applyServerErrors } from '../utils/server-errors';
 import { type TUserFormInput, type TUserFormOutput, USER_FORM_FIELDS, ZUserForm } from '../utils/user-form-schema';
 import { PasswordInput } from './password-input';
 

@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '@/lib/notify';
+import { hexId, makeUser, ORG_A, SignedIn, sessionAnswers } from '@/testing/signed-in';
 import { answerFetch, renderWithProviders } from '@/testing/test-utils';
-import { hexId, makeUser, ORG_A, SignedIn, sessionAnswers } from '../testing/signed-in';
 import { UsersTable } from './users-table';
 
 let restore: (() => void) | null = null;

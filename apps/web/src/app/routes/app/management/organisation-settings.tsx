@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Page } from '@/components/ui/page';
+import { PageHeader } from '@/components/ui/page-header';
 import { OrganizationSettings } from '@/features/organizations/components/organization-settings-form';
 import { useCan } from '@/lib/authorization';
-import { PageHeader } from './page-header';
 
 const LIST = '/management/organisation';
 

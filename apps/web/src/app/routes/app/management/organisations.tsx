@@ -3,10 +3,10 @@ import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { Page } from '@/components/ui/page';
+import { PageHeader } from '@/components/ui/page-header';
 import { OrganizationsTable } from '@/features/organizations/components/organizations-table';
 import { useSignedIn } from '@/lib/auth';
 import { Can, useCan } from '@/lib/authorization';
-import { PageHeader } from './page-header';
 
 /** /management/organisation (and ?_id={id} from global search). */
 export default function OrganisationsRoute() {

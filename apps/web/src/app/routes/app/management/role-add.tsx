@@ -2,10 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { StatusPage } from '@/components/errors/status-page';
 import { Page } from '@/components/ui/page';
+import { PageHeader } from '@/components/ui/page-header';
 import { RoleForm } from '@/features/roles/components/role-form';
 import { useSignedIn } from '@/lib/auth';
 import { useCan } from '@/lib/authorization';
-import { PageHeader } from './page-header';
 
 const LIST = '/management/role';
 

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Page } from '@/components/ui/page';
+import { PageHeader } from '@/components/ui/page-header';
 import { EditRole } from '@/features/roles/components/edit-role';
 import { useSignedIn } from '@/lib/auth';
 import { useCan } from '@/lib/authorization';
-import { PageHeader } from './page-header';
 
 const LIST = '/management/role';
 

@@ -3,9 +3,9 @@ import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { Page } from '@/components/ui/page';
+import { PageHeader } from '@/components/ui/page-header';
 import { RolesTable } from '@/features/roles/components/roles-table';
 import { Can, useCan } from '@/lib/authorization';
-import { PageHeader } from './page-header';
 
 /** /management/role. */
 export default function RolesRoute() {

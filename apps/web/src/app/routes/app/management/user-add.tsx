@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { StatusPage } from '@/components/errors/status-page';
 import { Page } from '@/components/ui/page';
+import { PageHeader } from '@/components/ui/page-header';
 import { UserForm } from '@/features/users/components/user-form';
 import { useCan } from '@/lib/authorization';
-import { PageHeader } from './page-header';
 
 const LIST = '/management/user';
 

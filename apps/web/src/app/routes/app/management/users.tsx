@@ -3,9 +3,9 @@ import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { Page } from '@/components/ui/page';
+import { PageHeader } from '@/components/ui/page-header';
 import { UsersTable } from '@/features/users/components/users-table';
 import { Can } from '@/lib/authorization';
-import { PageHeader } from './page-header';
 
 /** /management/user (and ?_id={id} from global search). */
 export default function UsersRoute() {

@@ -1,0 +1,37 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useJobProgress } from '../api/get-jobs';
+import { isFinalStatus } from '../api/get-requests';
+import type { TProgress, TTaskCounts } from '../api/types';
+
+/**
+ * A job's live status and counts: the API's cheap progress read, once a second while the job runs (when the role
+ * has Job; otherwise the caller's own query polls). When the status changes — it starts, reaches the operator, ends —
+ * everything else on the page that depends on it is read again.
+ */
+export function useLiveProgress(jobId: string | undefined, base: { status: string; counts: TTaskCounts } | undefined, enabled: boolean) {
+  const queryClient = useQueryClient();
+  const running = !!base && !isFinalStatus(base.status);
+  const progress = useJobProgress(jobId, enabled && running);
+  const data: TProgress | undefined = progress.data;
+  const seen = useRef<string | null>(null);
+  useEffect(() => {
+    if (!data) return;
+    const key = data.status;
+    if (seen.current !== null && seen.current !== key) {
+      void queryClient.invalidateQueries({ queryKey: ['requests'] });
+      void queryClient.invalidateQueries({ queryKey: ['jobs', 'detail'] });
+      void queryClient.invalidateQueries({ queryKey: ['jobs', 'tasks', jobId] });
+      void queryClient.invalidateQueries({ queryKey: ['mno-jobs'] });
+    }
+    seen.current = key;
+  }, [data, jobId, queryClient]);
+  // The newer of the two: a finished progress read wins over a request read before it.
+  const live = data && running ? data : undefined;
+  return {
+    status: live?.status ?? base?.status,
+    counts: live?.counts ?? base?.counts,
+    percent: live?.percent,
+    running: !!base && !isFinalStatus(live?.status ?? base.status),
+  };
+}

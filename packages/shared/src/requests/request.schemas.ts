@@ -1,0 +1,312 @@
+import { z } from 'zod';
+import { OPERATORS } from '../sims/identifiers';
+import { ZIccid, ZSimFilter, ZSimStatus } from '../sims/sim.schemas';
+import {
+  CHECKPOINT_STEPS,
+  JOB_STATUS_CHANGES,
+  JOB_STATUSES,
+  MNO_JOB_MODES,
+  MNO_JOB_STATUSES,
+  REQUEST_ICCID_LIST_MAX,
+  REQUEST_TYPES,
+  TASK_STATUSES,
+} from './request.constants';
+
+const ZId = z.string().regex(/^[0-9a-f]{24}$/, 'must be a 24-character id');
+const ZDateTime = (name: string) =>
+  z.union([z.iso.datetime({ offset: true }), z.iso.date()], { error: `${name} must be an ISO 8601 date or date-time` });
+const ZImei = z.string().regex(/^\d{15}$/, 'imei must be 15 digits');
+
+export const ZRequestType = z.enum(REQUEST_TYPES);
+export const ZJobStatus = z.enum(JOB_STATUSES);
+export const ZTaskStatus = z.enum(TASK_STATUSES);
+export const ZMnoJobStatus = z.enum(MNO_JOB_STATUSES);
+export const ZCheckpointStep = z.enum(CHECKPOINT_STEPS);
+export const ZOperatorName = z.enum(OPERATORS);
+
+/**
+ * POST /request (and PUT /sim/bulk-action). The SIMs: an ICCID list (any profile's ICCID; rows are reported by
+ * their position) or an inventory filter (optionally the first `limit` by ICCID). `dryRun` answers the per-SIM
+ * preview and creates nothing. When some SIMs cannot take the change, the request is refused (422, each row named)
+ * unless `proceedWithValid` says to go ahead with the others.
+ */
+const requestCreateShape = {
+  type: ZRequestType,
+  iccids: z.array(ZIccid).min(1).max(REQUEST_ICCID_LIST_MAX).optional(),
+  filter: ZSimFilter.optional(),
+  limit: z.number().int().min(1).max(50_000_000).optional(),
+  /** Start at this time instead of now. */
+  scheduledAt: z.iso.datetime({ offset: true, error: 'scheduledAt must be an ISO 8601 date-time with offset' }).optional(),
+  reason: z.string().trim().min(1).max(500).optional(),
+  /** IMEI_LOCK: lock every SIM to this IMEI; without it, each SIM's last-seen IMEI. */
+  imei: ZImei.optional(),
+  dryRun: z.boolean().optional(),
+  proceedWithValid: z.boolean().optional(),
+};
+type TTargetish = { iccids?: unknown; filter?: unknown; limit?: unknown };
+const oneTarget = (v: TTargetish) => (v.iccids === undefined) !== (v.filter === undefined);
+const oneTargetIssue = { message: 'Give either iccids or filter', path: ['iccids'] };
+const limitWithFilter = (v: TTargetish) => v.limit === undefined || v.filter !== undefined;
+const limitIssue = { message: 'limit goes with a filter', path: ['limit'] };
+
+export const ZRequestCreate = z
+  .object(requestCreateShape)
+  .strict()
+  .refine(oneTarget, oneTargetIssue)
+  .refine(limitWithFilter, limitIssue)
+  .refine((v) => v.type !== 'TERMINATE' || !!v.reason, { message: 'Give the reason for the termination', path: ['reason'] })
+  .refine((v) => v.imei === undefined || v.type === 'IMEI_LOCK', { message: 'imei goes with IMEI_LOCK', path: ['imei'] });
+/** POST /termination: a TERMINATE request (the reason is required; termination is final). */
+export const ZTerminationCreate = z
+  .object({ ...requestCreateShape, type: undefined, imei: undefined, reason: z.string().trim().min(1).max(500) })
+  .omit({ type: true, imei: true })
+  .strict()
+  .refine(oneTarget, oneTargetIssue)
+  .refine(limitWithFilter, limitIssue);
+export type TRequestCreate = z.infer<typeof ZRequestCreate>;
+
+export const ZRequestRowIssue = z.object({ row: z.number().int().nullable(), iccid: z.string(), reason: z.string() });
+
+/** The per-SIM validation of a request: counts, and the rows left out (up to 1,000) with why. */
+export const ZRequestPreview = z.object({
+  type: ZRequestType,
+  total: z.number().int(),
+  valid: z.number().int(),
+  invalid: z.number().int(),
+  /** Valid SIMs per operator of their primary profile. */
+  operators: z.record(z.string(), z.number().int()),
+  profile: z.string(),
+  rows: z.array(ZRequestRowIssue),
+  /** For a filter: invalid SIMs per reason. */
+  reasons: z.record(z.string(), z.number().int()),
+});
+export type TRequestPreview = z.infer<typeof ZRequestPreview>;
+
+export const ZTaskCounts = z.object({
+  total: z.number().int(),
+  queued: z.number().int(),
+  inFlight: z.number().int(),
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+  cancelled: z.number().int(),
+});
+export type TTaskCounts = z.infer<typeof ZTaskCounts>;
+
+const ZWho = z.object({ id: z.string().nullable(), label: z.string() });
+
+export const ZJob = z.object({
+  id: z.string(),
+  batchJobId: z.string(),
+  requestId: z.string(),
+  type: z.string(),
+  status: ZJobStatus,
+  statusReason: z.string().nullable(),
+  simsCount: z.number().int(),
+  profile: z.string(),
+  organization: z.object({ id: z.string(), tradeName: z.string() }).nullable(),
+  counts: ZTaskCounts,
+  scheduledAt: z.string().nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type TJob = z.infer<typeof ZJob>;
+
+export const ZRequest = z.object({
+  id: z.string(),
+  type: z.string(),
+  status: ZJobStatus,
+  batchJobId: z.string(),
+  jobId: z.string(),
+  simsCount: z.number().int(),
+  profile: z.string(),
+  reason: z.string().nullable(),
+  organization: z.object({ id: z.string(), tradeName: z.string() }).nullable(),
+  createdBy: ZWho,
+  counts: ZTaskCounts,
+  scheduledAt: z.string().nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  /** What was asked: the ICCIDs (first 20) or the filter. */
+  target: z.object({
+    iccids: z.array(z.string()).optional(),
+    iccidCount: z.number().int().optional(),
+    filter: z.unknown().optional(),
+    limit: z.number().int().optional(),
+  }),
+});
+export type TRequest = z.infer<typeof ZRequest>;
+
+/** The answer of POST /request: the request (null for a dry run), the per-SIM preview, and whether an Idempotency-Key replayed it. */
+export const ZRequestCreated = z.object({ request: ZRequest.nullable(), preview: ZRequestPreview, replayed: z.boolean() });
+
+export const ZListMetaCursor = z.object({ limit: z.number(), nextCursor: z.string().nullable() });
+
+export const ZRequestListQuery = z
+  .object({
+    type: ZRequestType.optional(),
+    status: ZJobStatus.optional(),
+    organizationId: ZId.optional(),
+    batchJobId: z.string().trim().min(1).max(40).optional(),
+    from: ZDateTime('from').optional(),
+    to: ZDateTime('to').optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(25),
+    cursor: z.string().max(400).optional(),
+  })
+  .strict();
+export type TRequestListQuery = z.infer<typeof ZRequestListQuery>;
+
+export const ZJobListQuery = ZRequestListQuery;
+
+export const ZJobCounts = z.object({ total: z.number().int(), byStatus: z.record(z.string(), z.number().int()) });
+
+export const ZJobTask = z.object({
+  id: z.string(),
+  iccid: z.string(),
+  operator: z.string(),
+  status: ZTaskStatus,
+  fromStatus: ZSimStatus.nullable(),
+  targetStatus: ZSimStatus.nullable(),
+  tries: z.number().int(),
+  error: z.string().nullable(),
+  doneBy: z.enum(['OPERATOR', 'MANUAL']).nullable(),
+  mnoJobId: z.string(),
+  updatedAt: z.string(),
+});
+
+export const ZJobTasksQuery = z
+  .object({
+    status: ZTaskStatus.optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(50),
+    cursor: z.string().max(100).optional(),
+  })
+  .strict();
+
+export const ZJobStatusChange = z.object({ status: z.enum(JOB_STATUS_CHANGES), reason: z.string().trim().min(1).max(500) }).strict();
+
+export const ZProgress = z.object({ status: ZJobStatus, counts: ZTaskCounts, percent: z.number(), finishedAt: z.string().nullable() });
+
+export const ZMnoJob = z.object({
+  id: z.string(),
+  jobId: z.string(),
+  batchJobId: z.string(),
+  requestId: z.string(),
+  operator: z.string(),
+  operation: z.string(),
+  status: ZMnoJobStatus,
+  mode: z.enum(MNO_JOB_MODES),
+  counts: ZTaskCounts,
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+
+export const ZMnoJobListQuery = z
+  .object({
+    operator: ZOperatorName.optional(),
+    status: ZMnoJobStatus.optional(),
+    batchJobId: z.string().trim().min(1).max(40).optional(),
+    from: ZDateTime('from').optional(),
+    to: ZDateTime('to').optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(25),
+    cursor: z.string().max(400).optional(),
+  })
+  .strict();
+
+/** Mark As Done: the named SIMs of the MNO job, or every task not yet done. */
+export const ZMnoMarkDone = z
+  .object({ iccids: z.array(ZIccid).min(1).max(REQUEST_ICCID_LIST_MAX).optional(), note: z.string().trim().max(500).optional() })
+  .strict();
+
+export const ZMnoActionResult = z.object({
+  updated: z.number().int(),
+  skipped: z.array(z.object({ iccid: z.string(), reason: z.string() })),
+  mnoJob: ZMnoJob,
+});
+
+export const ZCheckpoint = z.object({
+  step: ZCheckpointStep,
+  label: z.string(),
+  doneAt: z.string().nullable(),
+  doneBy: ZWho.nullable(),
+  automatic: z.boolean(),
+  note: z.string().nullable(),
+});
+
+export const ZCheckpointUpdate = z
+  .object({ step: ZCheckpointStep, done: z.boolean(), note: z.string().trim().max(500).optional() })
+  .strict();
+
+export const ZRequestMessage = z.object({
+  id: z.string(),
+  author: ZWho,
+  fromStaff: z.boolean(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+export const ZRespond = z.object({ body: z.string().trim().min(1).max(4000) }).strict();
+export const ZClose = z.object({ note: z.string().trim().max(500).optional() }).strict();
+
+export const ZInsights = z.object({
+  tasks: z.object({ total: z.number().int(), byOperator: z.number().int(), byHand: z.number().int(), automaticPercent: z.number() }),
+  checkpoints: z.object({ automatic: z.number().int(), manual: z.number().int(), open: z.number().int() }),
+  retries: z.object({ tasksRetried: z.number().int(), extraTries: z.number().int() }),
+  /** Time between consecutive checkpoints that are done, in milliseconds. */
+  stages: z.array(z.object({ from: ZCheckpointStep, to: ZCheckpointStep, ms: z.number().int() })),
+  totalMs: z.number().int().nullable(),
+});
+
+/** Operator gateway limits and the simulator's behaviour, per operator; staff change them at run time. */
+export const ZGatewaySettings = z.object({
+  operator: ZOperatorName,
+  adapter: z.string(),
+  batchSize: z.number().int(),
+  ratePerSecond: z.number().int(),
+  timeoutMs: z.number().int(),
+  maxAttempts: z.number().int(),
+  latencyMs: z.number().int(),
+  processingMs: z.number().int(),
+  failureRate: z.number(),
+  transientFailureRate: z.number(),
+  outage: z.boolean(),
+  updatedAt: z.string(),
+});
+export type TGatewaySettings = z.infer<typeof ZGatewaySettings>;
+/** simulator: the shipped adapter; manual: MNO jobs wait for staff to work them at the operator's portal. */
+export const GATEWAY_ADAPTERS = ['simulator', 'manual'] as const;
+export const ZGatewaySettingsUpdate = z
+  .object({
+    adapter: z.enum(GATEWAY_ADAPTERS).optional(),
+    batchSize: z.number().int().min(1).max(10_000).optional(),
+    /** SIMs per second sent to this operator, across every worker; 0 = no limit. */
+    ratePerSecond: z.number().int().min(0).max(1_000_000).optional(),
+    timeoutMs: z.number().int().min(10).max(600_000).optional(),
+    maxAttempts: z.number().int().min(1).max(20).optional(),
+    latencyMs: z.number().int().min(0).max(600_000).optional(),
+    processingMs: z.number().int().min(0).max(86_400_000).optional(),
+    failureRate: z.number().min(0).max(1).optional(),
+    transientFailureRate: z.number().min(0).max(1).optional(),
+    outage: z.boolean().optional(),
+  })
+  .strict();
+export const ZOperatorParams = z.object({ operator: ZOperatorName }).strict();
+
+export const ZMnoReportQuery = z
+  .object({ from: ZDateTime('from').optional(), to: ZDateTime('to').optional(), operator: ZOperatorName.optional() })
+  .strict();
+export const ZMnoReportRow = z.object({
+  operator: z.string(),
+  operation: z.string(),
+  mnoJobs: z.number().int(),
+  tasks: z.number().int(),
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+  cancelled: z.number().int(),
+  pending: z.number().int(),
+  byHand: z.number().int(),
+  successPercent: z.number(),
+  avgMs: z.number().int().nullable(),
+});
