@@ -61,6 +61,10 @@ export const CHECKPOINT_STEPS = REQUEST_CHECKPOINTS.map((c) => c.step) as [TChec
 
 /** Largest ICCID list one request names; larger sets go by filter. */
 export const REQUEST_ICCID_LIST_MAX = 10_000;
+/** Most ICCIDs one uploaded file (POST /request/file) names; larger sets go by filter. */
+export const REQUEST_FILE_ROWS_MAX = 100_000;
+/** Largest ICCID file accepted (a CSV of 100,000 ICCIDs is about 2 MB; an XLSX with other columns more). */
+export const REQUEST_FILE_MAX_BYTES = 20 * 1024 * 1024;
 /** Invalid rows reported in one answer (the counts are always complete). */
 export const REQUEST_ROWS_REPORTED_MAX = 1000;
 /** The header that makes POST /request safe to repeat. */

@@ -7,6 +7,7 @@ import {
   JOB_STATUSES,
   MNO_JOB_MODES,
   MNO_JOB_STATUSES,
+  REQUEST_FILE_ROWS_MAX,
   REQUEST_ICCID_LIST_MAX,
   REQUEST_TYPES,
   TASK_STATUSES,
@@ -26,7 +27,8 @@ export const ZOperatorName = z.enum(OPERATORS);
 
 /**
  * POST /request (and PUT /sim/bulk-action). The SIMs: an ICCID list (any profile's ICCID; rows are reported by
- * their position) or an inventory filter (optionally the first `limit` by ICCID). `dryRun` answers the per-SIM
+ * their position), a file of ICCIDs uploaded through POST /request/file (`fileId`; rows are reported by the file's
+ * row numbers) or an inventory filter (optionally the first `limit` by ICCID). `dryRun` answers the per-SIM
  * preview and creates nothing. When some SIMs cannot take the change, the request is refused (422, each row named)
  * unless `proceedWithValid` says to go ahead with the others.
  */
@@ -34,6 +36,7 @@ const requestCreateShape = {
   type: ZRequestType,
   iccids: z.array(ZIccid).min(1).max(REQUEST_ICCID_LIST_MAX).optional(),
   filter: ZSimFilter.optional(),
+  fileId: ZId.optional(),
   limit: z.number().int().min(1).max(50_000_000).optional(),
   /** Start at this time instead of now. */
   scheduledAt: z.iso.datetime({ offset: true, error: 'scheduledAt must be an ISO 8601 date-time with offset' }).optional(),
@@ -43,9 +46,9 @@ const requestCreateShape = {
   dryRun: z.boolean().optional(),
   proceedWithValid: z.boolean().optional(),
 };
-type TTargetish = { iccids?: unknown; filter?: unknown; limit?: unknown };
-const oneTarget = (v: TTargetish) => (v.iccids === undefined) !== (v.filter === undefined);
-const oneTargetIssue = { message: 'Give either iccids or filter', path: ['iccids'] };
+type TTargetish = { iccids?: unknown; filter?: unknown; fileId?: unknown; limit?: unknown };
+const oneTarget = (v: TTargetish) => [v.iccids, v.filter, v.fileId].filter((t) => t !== undefined).length === 1;
+const oneTargetIssue = { message: 'Give one of iccids, fileId or filter', path: ['iccids'] };
 const limitWithFilter = (v: TTargetish) => v.limit === undefined || v.filter !== undefined;
 const limitIssue = { message: 'limit goes with a filter', path: ['limit'] };
 
@@ -64,6 +67,25 @@ export const ZTerminationCreate = z
   .refine(oneTarget, oneTargetIssue)
   .refine(limitWithFilter, limitIssue);
 export type TRequestCreate = z.infer<typeof ZRequestCreate>;
+
+/** A line of an ICCID file that is not an ICCID: its row (the header is row 1), what it held and why. */
+export const ZRequestFileIssue = z.object({ row: z.number().int(), value: z.string(), reason: z.string() });
+
+/**
+ * POST /request/file: a CSV or XLSX file of ICCIDs (a column `iccid`, or the first column), kept for the uploader to
+ * name in POST /request as `fileId`. Lines that hold no valid ICCID are left out and reported (up to 1,000).
+ */
+export const ZRequestFile = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  /** The ICCIDs kept, in file order (at most REQUEST_FILE_ROWS_MAX). */
+  count: z.number().int().max(REQUEST_FILE_ROWS_MAX),
+  /** Lines left out. */
+  rejected: z.number().int(),
+  rows: z.array(ZRequestFileIssue),
+  createdAt: z.string(),
+});
+export type TRequestFile = z.infer<typeof ZRequestFile>;
 
 export const ZRequestRowIssue = z.object({ row: z.number().int().nullable(), iccid: z.string(), reason: z.string() });
 
@@ -129,10 +151,12 @@ export const ZRequest = z.object({
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
   closedAt: z.string().nullable(),
-  /** What was asked: the ICCIDs (first 20) or the filter. */
+  /** What was asked: the ICCIDs (first 20, of a list or a file) or the filter. */
   target: z.object({
     iccids: z.array(z.string()).optional(),
     iccidCount: z.number().int().optional(),
+    fileId: z.string().optional(),
+    fileName: z.string().optional(),
     filter: z.unknown().optional(),
     limit: z.number().int().optional(),
   }),

@@ -20,6 +20,7 @@ import { simConditions, type TResolvedFilter, whereOf } from '../sims/sims.repos
 import { resolveFilter } from '../sims/sims.service';
 import { markCheckpoint } from './jobs.repository';
 import { enqueueMnoJob } from './request-engine';
+import { readRequestFile } from './request-files.service';
 import { getRequestView } from './requests.service';
 
 /**
@@ -34,7 +35,12 @@ type TValidated = {
   validSql: SQL | null;
   /** The organisation of the valid SIMs when they all belong to one (null: several, or stock). */
   singleOrganization: string | null;
+  /** For a file: its name, and its ICCIDs as a list (the request keeps the first 20 and the count). */
+  file: { fileName: string; iccids: string[] } | null;
 };
+
+/** An ICCID list to check: from the body (rows are positions) or from a file (rows are the file's rows). */
+type TListSource = { iccids: string[]; rows: number[] | null };
 
 const fieldError = (code: 'VALIDATION_FAILED' | 'UNPROCESSABLE' | 'FORBIDDEN', path: string, message: string) =>
   new AppError(code, `${path}: ${message}`, { errors: [{ path, message }] });
@@ -59,8 +65,9 @@ function reasonSql(type: TRequestType, imei: string | undefined): SQL {
 
 const primaryOperator = sql`(SELECT p0.operator FROM sim_profiles p0 WHERE p0.sim_id = s.id AND p0.position = 0)`;
 
-async function validateList(db: TExecutor, actor: TActor, body: TRequestCreate): Promise<TValidated> {
-  const iccids = body.iccids!;
+async function validateList(db: TExecutor, actor: TActor, body: TRequestCreate, source: TListSource): Promise<TValidated> {
+  const { iccids } = source;
+  const rowOf = (ord: number) => source.rows?.[ord - 1] ?? ord;
   const { rows } = await db.execute<{
     ord: number;
     iccid: string;
@@ -86,12 +93,12 @@ async function validateList(db: TExecutor, actor: TActor, body: TRequestCreate):
     const reachable = row.sim_id && (actor.scope.kind === 'all' || (row.org_path?.startsWith(actor.scope.path) ?? false));
     let reason: string | null = null;
     if (!reachable) reason = REQUEST_ROW_REASONS.notFound;
-    else if (firstRow.has(row.sim_id!)) reason = REQUEST_ROW_REASONS.listedTwice(firstRow.get(row.sim_id!)!);
+    else if (firstRow.has(row.sim_id!)) reason = REQUEST_ROW_REASONS.listedTwice(rowOf(firstRow.get(row.sim_id!)!));
     else reason = row.reason;
     if (reachable && !firstRow.has(row.sim_id!)) firstRow.set(row.sim_id!, row.ord);
     if (reason) {
       invalid++;
-      if (issues.length < REQUEST_ROWS_REPORTED_MAX) issues.push({ row: row.ord, iccid: row.iccid, reason });
+      if (issues.length < REQUEST_ROWS_REPORTED_MAX) issues.push({ row: rowOf(row.ord), iccid: row.iccid, reason });
       continue;
     }
     simIds.push(row.sim_id!);
@@ -114,6 +121,7 @@ async function validateList(db: TExecutor, actor: TActor, body: TRequestCreate):
     simIds,
     validSql: null,
     singleOrganization: orgs.size === 1 ? ([...orgs][0] ?? null) : null,
+    file: null,
   };
 }
 
@@ -172,6 +180,7 @@ async function validateFilter(db: TExecutor, actor: TActor, f: TResolvedFilter, 
     simIds: null,
     validSql: sql`SELECT id, primary_iccid, operator FROM (${candidates}) c WHERE reason IS NULL`,
     singleOrganization: orgs.size === 1 ? ([...orgs][0] ?? null) : null,
+    file: null,
   };
 }
 
@@ -200,22 +209,29 @@ export function checkRequestPermission(actor: TActor, type: TRequestType): void 
 }
 
 async function validate(deps: TDeps, actor: TActor, body: TRequestCreate): Promise<TValidated> {
-  if (body.iccids) return await validateList(deps.db, actor, body);
+  if (body.iccids) return await validateList(deps.db, actor, body, { iccids: body.iccids, rows: null });
+  if (body.fileId) {
+    const file = await readRequestFile(deps.db, actor, body.fileId);
+    const v = await validateList(deps.db, actor, body, { iccids: file.iccids, rows: file.rows });
+    return { ...v, file: { fileName: file.fileName, iccids: file.iccids } };
+  }
   const f = await resolveFilter(deps, actor, body.filter!, 'filter.organizationId');
   return await validateFilter(deps.db, actor, f, body);
 }
 
 function refusal(v: TValidated, body: TRequestCreate): AppError {
-  const rows = v.preview.rows.map((r) => ({
-    path: r.row ? `iccids.${r.row - 1}` : 'filter',
-    message: r.row ? r.reason : `${r.iccid}: ${r.reason}`,
-  }));
+  const rows = v.preview.rows.map((r) =>
+    body.fileId
+      ? { path: 'fileId', message: `Row ${r.row} (${r.iccid}): ${r.reason}` }
+      : { path: r.row ? `iccids.${r.row - 1}` : 'filter', message: r.row ? r.reason : `${r.iccid}: ${r.reason}` },
+  );
   const label = REQUEST_TRANSITIONS[body.type].label;
   const message =
     v.preview.valid === 0
       ? `None of the ${v.preview.total} SIMs can take ${label}`
       : `${v.preview.invalid} of ${v.preview.total} SIMs cannot take ${label}; send proceedWithValid: true to go ahead with the other ${v.preview.valid}`;
-  return new AppError('UNPROCESSABLE', message, { errors: rows.length ? rows : [{ path: 'iccids', message }] });
+  const path = body.iccids ? 'iccids' : body.fileId ? 'fileId' : 'filter';
+  return new AppError('UNPROCESSABLE', message, { errors: rows.length ? rows : [{ path, message }] });
 }
 
 export type TCreateResult = { request: Awaited<ReturnType<typeof getRequestView>>; preview: TRequestPreview; replayed: boolean };
@@ -290,7 +306,9 @@ async function insertRequest(tx: TExecutor, ctx: TRequestContext, actor: TActor,
   const organizationId = v.singleOrganization ?? (actor.scope.kind === 'subtree' ? actor.scope.organizationId : null);
   const target = body.iccids
     ? { iccids: body.iccids.slice(0, 20), iccidCount: body.iccids.length }
-    : { filter: body.filter, ...(body.limit ? { limit: body.limit } : {}) };
+    : v.file
+      ? { fileId: body.fileId, fileName: v.file.fileName, iccids: v.file.iccids.slice(0, 20), iccidCount: v.file.iccids.length }
+      : { filter: body.filter, ...(body.limit ? { limit: body.limit } : {}) };
   const scheduledAt = body.scheduledAt ? new Date(body.scheduledAt) : null;
   await tx.execute(sql`INSERT INTO requests (id, type, organization_id, created_by_id, created_by_label, actor, target, params,
       validation, reason, scheduled_at)
@@ -318,7 +336,7 @@ async function insertRequest(tx: TExecutor, ctx: TRequestContext, actor: TActor,
   const total = perOperator.reduce((sum, r) => sum + r.n, 0);
   if (total === 0) {
     throw new AppError('UNPROCESSABLE', `None of the SIMs can take ${REQUEST_TRANSITIONS[body.type].label}`, {
-      errors: [{ path: body.iccids ? 'iccids' : 'filter', message: 'No SIM left to change' }],
+      errors: [{ path: body.iccids ? 'iccids' : body.fileId ? 'fileId' : 'filter', message: 'No SIM left to change' }],
     });
   }
   const profile = jobProfileLabel(perOperator.map((r) => r.operator));

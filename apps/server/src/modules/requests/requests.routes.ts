@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
 import { ZIdParams } from '@tarang/shared/common/api';
-import { FINAL_JOB_STATUSES, IDEMPOTENCY_HEADER } from '@tarang/shared/requests/request.constants';
+import { FINAL_JOB_STATUSES, IDEMPOTENCY_HEADER, REQUEST_FILE_MAX_BYTES } from '@tarang/shared/requests/request.constants';
 import {
   type TRequestCreate,
   ZCheckpoint,
@@ -27,6 +28,7 @@ import {
   ZRequest,
   ZRequestCreate,
   ZRequestCreated,
+  ZRequestFile,
   ZRequestListQuery,
   ZRequestMessage,
   ZRespond,
@@ -38,12 +40,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TDeps } from '../../app-deps';
 import { envelope } from '../../http/envelope';
+import { receiveFile } from '../../http/multipart-file';
 import { contextOf, ok } from '../../http/reply';
 import { access } from '../../http/route-access';
 import { listGatewaySettings, updateGatewaySettings } from '../operators/operators.service';
+import { loadSimsConfig } from '../sims/sims.config';
 import { changeJobStatus, getJob, getProgress, jobCounts, listJobs, listTasks } from './jobs.service';
 import { getMnoJob, listMnoJobs, markMnoJobDone, mnoJobReport, mnoJobSimsCsv, reinitiateMnoJob } from './mno-jobs.service';
 import { createRequest } from './request-create.service';
+import { acceptRequestFile } from './request-files.service';
 import * as requests from './requests.service';
 
 const list = <T extends z.ZodType>(item: T) =>
@@ -91,6 +96,29 @@ export function requestRoutes(app: FastifyInstance, deps: TDeps) {
         'Raise a request on SIMs (ICCIDs or a filter): per-SIM validation, dryRun for the preview, proceedWithValid to leave the invalid out',
     },
     handler: async (request, reply) => create(request, reply, request.body),
+  });
+
+  const files = loadSimsConfig(deps.config);
+  app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: REQUEST_FILE_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+    scope.withTypeProvider<ZodTypeProvider>().post('/request/file', {
+      config: { access: access.permission('sim-actions') },
+      schema: {
+        tags: ['requests'],
+        summary:
+          'Upload a CSV or XLSX file of ICCIDs (multipart field "file"; a column iccid, or the first column) to name in POST /request as fileId',
+        consumes: ['multipart/form-data'],
+        response: { 201: envelope(ZRequestFile) },
+      },
+      handler: async (request, reply) => {
+        const file = await receiveFile(request, files.uploadDir, REQUEST_FILE_MAX_BYTES);
+        const made = await acceptRequestFile(deps, contextOf(request), files, file);
+        reply.status(201);
+        return ok(made, {
+          message: made.rejected ? `${made.count} ICCIDs read; ${made.rejected} rows hold no valid ICCID` : `${made.count} ICCIDs read`,
+        });
+      },
+    });
   });
 
   r.put('/sim/bulk-action', {

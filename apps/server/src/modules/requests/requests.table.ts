@@ -201,3 +201,35 @@ export const requestMessages = pgTable(
 export type TBatchJobRow = typeof batchJobs.$inferSelect;
 export type TMnoJobRow = typeof mnoJobs.$inferSelect;
 export type TRequestRow = typeof requests.$inferSelect;
+
+/**
+ * Files of ICCIDs uploaded for a request (POST /request/file), named by `fileId` in POST /request. A file belongs to
+ * the user who uploaded it; its rows keep the file's row numbers so the per-SIM validation can name them.
+ */
+export const requestFiles = pgTable(
+  'request_files',
+  {
+    id: idPk(),
+    createdById: idRef('created_by_id').notNull(),
+    fileName: text('file_name').notNull(),
+    count: integer('count').notNull(),
+    rejected: integer('rejected').notNull(),
+    /** Up to 1,000 lines that held no ICCID, with why. */
+    issues: jsonb('issues').notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [index('request_files_creator_idx').on(t.createdById, t.createdAt)],
+);
+
+export const requestFileRows = pgTable(
+  'request_file_rows',
+  {
+    fileId: idRef('file_id')
+      .notNull()
+      .references(() => requestFiles.id, { onDelete: 'cascade' }),
+    /** The row in the file (the header is row 1). */
+    row: integer('row').notNull(),
+    iccid: textC('iccid').notNull(),
+  },
+  (t) => [primaryKey({ name: 'request_file_rows_pk', columns: [t.fileId, t.row] })],
+);

@@ -184,25 +184,17 @@ export async function readCsvHeader(path: string): Promise<string[]> {
   return [];
 }
 
-/** The rows of a CSV file after its header; row numbers count the header as row 1, as a spreadsheet does. */
-export async function* csvRows(path: string, progress: { bytes: number }): AsyncGenerator<TFileRow> {
+/** A row of a file as its cells (the header row included); row numbers count the header as row 1, as a spreadsheet does. */
+export type TFileRecord = { row: number; cells: string[] };
+
+/** Every row of a CSV file, header included, read as a stream (`progress.bytes`: how far it has read). */
+export async function* csvRecords(path: string, progress: { bytes: number } = { bytes: 0 }): AsyncGenerator<TFileRecord> {
   const parser = createReadStream(path, { highWaterMark: 256 * 1024 }).pipe(
     parse({ bom: true, relax_column_count: true, skip_empty_lines: true, trim: true, info: true }),
   );
-  let header: string[] | null = null;
   for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number; bytes: number } }>) {
-    const line = info.lines;
     progress.bytes = info.bytes;
-    if (!header) {
-      header = record.map(columnName);
-      continue;
-    }
-    const values = new Map<string, string>();
-    header.forEach((name, i) => {
-      const v = record[i];
-      if (name && v !== undefined && v !== '') values.set(name, v);
-    });
-    yield { row: line, values };
+    yield { row: info.lines, cells: record };
   }
 }
 
@@ -224,8 +216,11 @@ function cellText(value: ExcelJS.CellValue): string | undefined {
   return undefined;
 }
 
-/** The rows of the first worksheet of an XLSX file, read as a stream (shared strings are cached). */
-export async function* xlsxRows(path: string): AsyncGenerator<TFileRow> {
+/**
+ * Every non-empty row of the first worksheet of an XLSX file, header included, read as a stream (shared strings are
+ * cached). Cells are text; an empty cell is ''; a number too long for a double is LOST_DIGITS.
+ */
+export async function* xlsxRecords(path: string): AsyncGenerator<TFileRecord> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
     worksheets: 'emit',
     sharedStrings: 'cache',
@@ -234,22 +229,50 @@ export async function* xlsxRows(path: string): AsyncGenerator<TFileRow> {
     entries: 'emit',
   });
   for await (const sheet of reader) {
-    let header: string[] | null = null;
     for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
-      const cells = row.values as ExcelJS.CellValue[];
-      if (!header) {
-        header = [];
-        for (let i = 1; i < cells.length; i++) header[i] = columnName(cellText(cells[i]) ?? '');
-        continue;
+      const values = row.values as ExcelJS.CellValue[];
+      const cells: string[] = [];
+      let any = false;
+      for (let i = 1; i < values.length; i++) {
+        const text = cellText(values[i]) ?? '';
+        cells.push(text);
+        if (text !== '') any = true;
       }
-      const values = new Map<string, string>();
-      for (let i = 1; i < cells.length; i++) {
-        const name = header[i];
-        const text = cellText(cells[i]);
-        if (name && text !== undefined && text !== '') values.set(name, text);
-      }
-      if (values.size) yield { row: row.number, values };
+      if (any) yield { row: row.number, cells };
     }
     return; // the first worksheet only
   }
+}
+
+/** Every row of an uploaded file, header included. */
+export function fileRecords(path: string, format: TUploadFormat, progress?: { bytes: number }): AsyncGenerator<TFileRecord> {
+  return format === 'csv' ? csvRecords(path, progress) : xlsxRecords(path);
+}
+
+/** The rows after the header, each as its values by column name (empty cells left out; a row of empty cells is still a row). */
+async function* namedRows(records: AsyncGenerator<TFileRecord>): AsyncGenerator<TFileRow> {
+  let header: string[] | null = null;
+  for await (const { row, cells } of records) {
+    if (!header) {
+      header = cells.map(columnName);
+      continue;
+    }
+    const values = new Map<string, string>();
+    for (let i = 0; i < header.length; i++) {
+      const name = header[i];
+      const v = cells[i];
+      if (name && v !== undefined && v !== '') values.set(name, v);
+    }
+    yield { row, values };
+  }
+}
+
+/** The rows of a CSV file after its header; row numbers count the header as row 1, as a spreadsheet does. */
+export function csvRows(path: string, progress: { bytes: number }): AsyncGenerator<TFileRow> {
+  return namedRows(csvRecords(path, progress));
+}
+
+/** The rows of the first worksheet of an XLSX file after its header. */
+export function xlsxRows(path: string): AsyncGenerator<TFileRow> {
+  return namedRows(xlsxRecords(path));
 }

@@ -1,5 +1,5 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, rename, stat, truncate, unlink, writeFile } from 'node:fs/promises';
+import { rename, stat, truncate, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { newId } from '@tarang/shared/common/ids';
 import { iccidError, imsiError, msisdnError, operatorError } from '@tarang/shared/sims/identifiers';
@@ -251,12 +251,6 @@ export async function acceptUpload(
     await unlink(file.tmpPath).catch(() => {});
     throw error;
   }
-}
-
-/** Where a received upload is written while it is checked. */
-export async function uploadTempPath(cfg: TSimsConfig): Promise<string> {
-  await mkdir(cfg.uploadDir, { recursive: true });
-  return path.join(cfg.uploadDir, `${newId()}.part`);
 }
 
 async function writeChunk(out: WriteStream, text: string): Promise<void> {

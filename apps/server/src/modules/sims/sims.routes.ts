@@ -1,6 +1,5 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { stat, unlink } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import { ZIdParams } from '@tarang/shared/common/api';
 import {
@@ -27,14 +26,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TDeps } from '../../app-deps';
-import { AppError } from '../../http/app-error';
 import { envelope } from '../../http/envelope';
+import { receiveFile } from '../../http/multipart-file';
 import { contextOf, ok } from '../../http/reply';
 import { access } from '../../http/route-access';
 import { exportSims, uploadTemplate } from './sim-export.service';
 import { allocateSims, rollbackSims } from './sim-moves.service';
 import { toOperation } from './sim-operations.repository';
-import { acceptUpload, getUpload, uploadTempPath } from './sim-upload.service';
+import { acceptUpload, getUpload } from './sim-upload.service';
 import { loadSimsConfig } from './sims.config';
 import { createSimRunner } from './sims.runner';
 import * as service from './sims.service';
@@ -206,31 +205,8 @@ function registerSimRoutes(app: FastifyInstance, deps: TDeps, cfg: ReturnType<ty
       response: { 202: envelope(ZSimOperation) },
     },
     handler: async (request, reply) => {
-      if (!request.isMultipart()) {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data in the field "file"');
-      }
-      const part = await request.file();
-      if (part?.fieldname !== 'file') {
-        throw new AppError('VALIDATION_FAILED', 'file: Attach the file in the field "file"', {
-          errors: [{ path: 'file', message: 'Attach a file' }],
-        });
-      }
-      const tmpPath = await uploadTempPath(cfg);
-      try {
-        await pipeline(part.file, createWriteStream(tmpPath));
-      } catch (error) {
-        await unlink(tmpPath).catch(() => {});
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || part.file.truncated) {
-          throw tooLarge(cfg.uploadMaxBytes);
-        }
-        throw error;
-      }
-      if (part.file.truncated) {
-        await unlink(tmpPath).catch(() => {});
-        throw tooLarge(cfg.uploadMaxBytes);
-      }
-      const { size } = await stat(tmpPath);
-      const op = await acceptUpload(deps, contextOf(request), cfg, { tmpPath, fileName: part.filename || 'upload', size });
+      const file = await receiveFile(request, cfg.uploadDir, cfg.uploadMaxBytes);
+      const op = await acceptUpload(deps, contextOf(request), cfg, file);
       reply.status(202);
       return ok(op, { message: 'Upload received; it is being read' });
     },
@@ -265,10 +241,4 @@ function registerSimRoutes(app: FastifyInstance, deps: TDeps, cfg: ReturnType<ty
     },
     handler: async (request) => ok(await service.getSim(deps, contextOf(request), request.params.iccid)),
   });
-}
-
-function tooLarge(limit: number) {
-  const size = limit >= 1024 * 1024 ? `${Math.round(limit / 1024 / 1024)} MB` : `${Math.round(limit / 1024)} KB`;
-  const message = `The file is larger than ${size}`;
-  return new AppError('PAYLOAD_TOO_LARGE', message, { errors: [{ path: 'file', message }] });
 }

@@ -14,7 +14,7 @@ import { i18n } from '@/lib/i18n/i18n';
 /**
  * The header's and menu's words and the page the console opens on (its code and words), loaded side by
  * side with the shell; `router.tsx` renders the shell once they are there. One after another, as each part
- * first rendered and suspended, they cost a round trip and a spinner each (docs/decisions/013-sim-screens.md).
+ * first rendered and suspended, they cost a round trip and a spinner each (docs/decisions/014-sim-screens.md).
  * (A promise the router waits for, not a top-level await: that would split the sign-in page's code into
  * more, worse-compressed files.)
  */
