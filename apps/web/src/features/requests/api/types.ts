@@ -10,7 +10,7 @@ import type {
 } from '@tarang/shared/requests/request.schemas';
 import type { z } from 'zod';
 
-export type { TJob, TRequest, TRequestCreate, TRequestPreview, TTaskCounts } from '@tarang/shared/requests/request.schemas';
+export type { TJob, TRequest, TRequestCreate, TRequestFile, TRequestPreview, TTaskCounts } from '@tarang/shared/requests/request.schemas';
 export type TJobTask = z.infer<typeof ZJobTask>;
 export type TMnoJob = z.infer<typeof ZMnoJob>;
 export type TMnoActionResult = z.infer<typeof ZMnoActionResult>;

@@ -42,12 +42,17 @@ export function previewRows(
 
 type TRequestPreviewProps = {
   preview: TRequestPreview;
-  /** The ICCID list sent (null for a filter): row numbers are the user's, and its non-ICCIDs are counted as left out. */
+  /**
+   * The ICCID list sent (null for a file or a filter): row numbers are the user's, and its non-ICCIDs are counted as
+   * left out.
+   */
   list: TIccidList | null;
+  /** The SIMs came from an uploaded file: the server's rows are the file's row numbers. */
+  fileRows?: boolean;
 };
 
 /** The per-SIM validation of a request: how many SIMs can take it, by operator, and each one left out with why. */
-export function RequestPreview({ preview, list }: TRequestPreviewProps) {
+export function RequestPreview({ preview, list, fileRows = false }: TRequestPreviewProps) {
   const { t } = useTranslation('requests');
   const number = useNumberFormat();
   const { message } = useRequestMessages();
@@ -59,6 +64,7 @@ export function RequestPreview({ preview, list }: TRequestPreviewProps) {
   const total = preview.total + (list?.issues.length ?? 0);
   const action = t(`types.${preview.type}`);
   const shown = rows.length;
+  const numbered = list !== null || fileRows;
   return (
     <Stack spacing={2} data-testid="request-preview">
       <Alert
@@ -108,7 +114,7 @@ export function RequestPreview({ preview, list }: TRequestPreviewProps) {
             <Table size="small" stickyHeader aria-label={t('preview.rowsTitle')} data-testid="preview-rows">
               <TableHead>
                 <TableRow>
-                  {list && <TableCell sx={{ width: 80 }}>{t('preview.row')}</TableCell>}
+                  {numbered && <TableCell sx={{ width: 80 }}>{t('preview.row')}</TableCell>}
                   <TableCell sx={{ width: 240 }}>{t('fields.iccid')}</TableCell>
                   <TableCell>{t('preview.problem')}</TableCell>
                 </TableRow>
@@ -116,7 +122,7 @@ export function RequestPreview({ preview, list }: TRequestPreviewProps) {
               <TableBody>
                 {rows.map((r) => (
                   <TableRow key={`${r.row}-${r.iccid}-${r.problem}`}>
-                    {list && <TableCell>{r.row ?? '—'}</TableCell>}
+                    {numbered && <TableCell>{r.row ?? '—'}</TableCell>}
                     <TableCell sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' }}>{r.iccid}</TableCell>
                     <TableCell>{r.problem}</TableCell>
                   </TableRow>

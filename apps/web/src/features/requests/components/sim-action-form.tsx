@@ -14,7 +14,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { REQUEST_TRANSITIONS, REQUEST_TYPES, type TRequestType } from '@tarang/shared/requests/request.constants';
+import { REQUEST_ICCID_LIST_MAX, REQUEST_TRANSITIONS, REQUEST_TYPES, type TRequestType } from '@tarang/shared/requests/request.constants';
 import type { TSimFilter } from '@tarang/shared/sims/sim.schemas';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -76,7 +76,7 @@ function Section({ step, title, children, testId }: { step: number; title: strin
   );
 }
 
-type TTarget = { iccids: string[] } | { filter: TSimFilter; limit?: number };
+type TTarget = { iccids: string[] } | { fileId: string } | { filter: TSimFilter; limit?: number };
 
 /**
  * A request on many SIMs (issue 5, /sim-actions, /request/add, /termination/add): which SIMs (a pasted list, a file,
@@ -104,7 +104,12 @@ export function SimActionForm({ actions, entry, onCreated, onCancel }: TSimActio
   const [scheduleText, setScheduleText] = useState(() => isoToIndiaLocal(Date.now() + 3600_000));
   const [reason, setReason] = useState('');
   const [proceed, setProceed] = useState(false);
-  const [checked, setChecked] = useState<{ print: string; preview: TRequestPreview; list: TIccidList | null } | null>(null);
+  const [checked, setChecked] = useState<{
+    print: string;
+    preview: TRequestPreview;
+    list: TIccidList | null;
+    fromFile: boolean;
+  } | null>(null);
   const [showErrors, setShowErrors] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
@@ -114,23 +119,29 @@ export function SimActionForm({ actions, entry, onCreated, onCancel }: TSimActio
 
   const list: TIccidList = useMemo(() => {
     if (source.kind === 'paste') return parseIccidText(source.text);
-    if (source.kind === 'upload') return source.file?.list ?? EMPTY_LIST;
     return EMPTY_LIST;
-  }, [source]);
+  }, [source.kind, source.text]);
 
+  const fileId = source.kind === 'upload' ? (source.file?.id ?? null) : null;
   const target: TTarget | null = useMemo(() => {
     if (source.kind === 'filter') return entry?.filter ? { filter: entry.filter, ...(entry.limit ? { limit: entry.limit } : {}) } : null;
+    // The server read the file: its ICCIDs are named by the file's id (rows without one were left out at upload).
+    if (source.kind === 'upload') return fileId ? { fileId } : null;
     return list.iccids.length && !list.tooMany ? { iccids: list.iccids } : null;
-  }, [source.kind, entry, list]);
+  }, [source.kind, entry, list, fileId]);
 
   const sourceError =
     source.kind === 'filter'
       ? undefined
-      : list.tooMany
-        ? t('errors.tooMany', { max: number.format(10_000) })
-        : list.iccids.length === 0 && (showErrors || list.issues.length > 0)
-          ? t('errors.noSims')
-          : undefined;
+      : source.kind === 'upload'
+        ? showErrors && !fileId
+          ? t('errors.noFile')
+          : undefined
+        : list.tooMany
+          ? t('errors.tooMany', { max: number.format(REQUEST_ICCID_LIST_MAX) })
+          : list.iccids.length === 0 && (showErrors || list.issues.length > 0)
+            ? t('errors.noSims')
+            : undefined;
   const imeiError = action === 'IMEI_LOCK' && imei.trim() && !IMEI.test(imei.trim()) ? t('errors.imei') : undefined;
   const actionError = showErrors && !action ? t('errors.noAction') : undefined;
 
@@ -167,7 +178,12 @@ export function SimActionForm({ actions, entry, onCreated, onCancel }: TSimActio
     if (reasonRequired && (!reason.trim() || reason.trim().length > REASON_MAX)) return;
     try {
       const preview = await previewMutation.mutateAsync(reasonRequired ? { ...checkBody, reason: reason.trim() } : checkBody);
-      setChecked({ print, preview, list: 'iccids' in checkBody && checkBody.iccids ? list : null });
+      setChecked({
+        print,
+        preview,
+        list: 'iccids' in checkBody && checkBody.iccids ? list : null,
+        fromFile: 'fileId' in checkBody && !!checkBody.fileId,
+      });
       setProceed(false);
     } catch (error) {
       setChecked(null);
@@ -359,7 +375,7 @@ export function SimActionForm({ actions, entry, onCreated, onCancel }: TSimActio
                 {t('form.stale')}
               </Typography>
             )}
-            {current && <RequestPreview preview={current.preview} list={current.list} />}
+            {current && <RequestPreview preview={current.preview} list={current.list} fileRows={current.fromFile} />}
             {current && invalidCount > 0 && current.preview.valid > 0 && (
               <FormControlLabel
                 control={<Checkbox checked={proceed} onChange={(e) => setProceed(e.target.checked)} />}

@@ -10,32 +10,74 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { REQUEST_ICCID_LIST_MAX } from '@tarang/shared/requests/request.constants';
+import { REQUEST_FILE_MAX_BYTES, REQUEST_FILE_ROWS_MAX, REQUEST_ICCID_LIST_MAX } from '@tarang/shared/requests/request.constants';
 import type { TSimFilter } from '@tarang/shared/sims/sim.schemas';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOrganizationOptions } from '@/api/get-organization-options';
+import type { TRequestFile } from '../api/types';
+import { useUploadIccidFile } from '../api/upload-iccid-file';
 import { useNumberFormat } from '../hooks/use-number-format';
-import { EMPTY_LIST, iccidsFromTable, parseCsv, type TIccidList } from '../utils/iccid-list';
+import type { TIccidList } from '../utils/iccid-list';
+import { useRequestMessages } from '../utils/messages';
 
 export type TSourceKind = 'paste' | 'upload' | 'filter';
+
+/** A file of ICCIDs the server has read (POST /request/file): a request names it by `id`. */
+export type TSourceFile = { id: string; name: string; count: number; rejected: number; rows: TRequestFile['rows'] };
 
 export type TSourceState = {
   kind: TSourceKind;
   text: string;
-  file: { name: string; list: TIccidList } | null;
+  file: TSourceFile | null;
 };
 
-/** Largest file read in the browser (10,000 ICCIDs take well under 1 MB). */
-const FILE_MAX_BYTES = 10 * 1024 * 1024;
+/** Rows without an ICCID listed under the file (the server reports up to 1,000; the count is complete). */
+const REJECTED_SHOWN = 5;
+const FILE_MAX_MB = Math.round(REQUEST_FILE_MAX_BYTES / 1024 / 1024);
 
-/** Reads a CSV, text or XLSX file of ICCIDs in the browser. */
-export async function readIccidFile(file: File): Promise<TIccidList> {
-  if (/\.xlsx$/i.test(file.name)) {
-    const { readXlsxRows } = await import('../utils/read-xlsx');
-    return iccidsFromTable(await readXlsxRows(file));
-  }
-  return iccidsFromTable(parseCsv(await file.text()));
+/** What the server read from the file: the ICCIDs kept and the first rows left out, with why. */
+function FileSummary({ file }: { file: TSourceFile }) {
+  const { t } = useTranslation('requests');
+  const number = useNumberFormat();
+  const { message } = useRequestMessages();
+  const shown = file.rows.slice(0, REJECTED_SHOWN);
+  const more = file.rejected - shown.length;
+  return (
+    <Stack spacing={1}>
+      <Typography variant="body2" data-testid="source-count" aria-live="polite">
+        {t('source.fileCount', { count: file.count, formatted: number.format(file.count) })}
+      </Typography>
+      {file.rejected > 0 && (
+        <Alert severity="warning" variant="outlined" data-testid="file-rejected">
+          <Typography variant="body2">
+            {t('source.fileRejected', { count: file.rejected, formatted: number.format(file.rejected) })}
+          </Typography>
+          <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
+            {shown.map((r) => (
+              <Typography component="li" variant="body2" key={r.row}>
+                {t('source.fileRow', { row: r.row })}
+                {r.value && (
+                  <>
+                    {': '}
+                    <Box component="span" sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', wordBreak: 'break-all' }}>
+                      {r.value}
+                    </Box>
+                  </>
+                )}
+                {` — ${message(r.reason)}`}
+              </Typography>
+            ))}
+          </Box>
+          {more > 0 && (
+            <Typography variant="body2" sx={{ mt: 0.5 }}>
+              {t('source.fileRowsMore', { count: more, formatted: number.format(more) })}
+            </Typography>
+          )}
+        </Alert>
+      )}
+    </Stack>
+  );
 }
 
 function FilterSummary({ filter, limit }: { filter: TSimFilter; limit: number | null }) {
@@ -81,6 +123,7 @@ type TSimsSourceProps = {
   limit: number | null;
   /** How many ICCIDs came from the inventory's selection (shown above the list). */
   fromSelection: number | null;
+  /** The pasted list as read (its count is shown under it). */
   list: TIccidList;
   error?: string;
 };
@@ -91,26 +134,29 @@ export function SimsSource({ state, onChange, filter, limit, fromSelection, list
   const number = useNumberFormat();
   const inputId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [reading, setReading] = useState(false);
+  const upload = useUploadIccidFile();
+  const { failure } = useRequestMessages();
   const [fileError, setFileError] = useState<string | null>(null);
+  const reading = upload.isPending;
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
     setFileError(null);
-    if (file.size > FILE_MAX_BYTES) {
-      setFileError(t('source.fileTooLarge'));
+    if (file.size > REQUEST_FILE_MAX_BYTES) {
+      setFileError(t('source.fileTooLarge', { size: number.format(FILE_MAX_MB) }));
       return;
     }
-    setReading(true);
     try {
-      const read = await readIccidFile(file);
-      onChange({ ...state, kind: 'upload', file: { name: file.name, list: read } });
-    } catch {
-      setFileError(t('source.fileUnreadable', { name: file.name }));
-    } finally {
-      setReading(false);
+      const read = await upload.mutateAsync(file);
+      onChange({
+        ...state,
+        kind: 'upload',
+        file: { id: read.id, name: read.fileName, count: read.count, rejected: read.rejected, rows: read.rows },
+      });
+    } catch (error) {
+      setFileError(failure(error));
     }
   };
 
@@ -197,7 +243,7 @@ export function SimsSource({ state, onChange, filter, limit, fromSelection, list
             <UploadFileOutlined color={state.file ? 'primary' : 'action'} sx={{ fontSize: 40 }} />
             <Typography sx={{ fontWeight: 600, wordBreak: 'break-all' }}>{state.file ? state.file.name : t('source.noFile')}</Typography>
             <Typography variant="body2" color="text.secondary">
-              {t('source.fileHelp', { max: number.format(REQUEST_ICCID_LIST_MAX) })}
+              {t('source.fileHelp', { max: number.format(REQUEST_FILE_ROWS_MAX), size: number.format(FILE_MAX_MB) })}
             </Typography>
             <Button variant="outlined" onClick={() => fileInput.current?.click()} disabled={reading}>
               {reading ? t('source.reading') : state.file ? t('source.chooseOther') : t('source.chooseFile')}
@@ -205,7 +251,7 @@ export function SimsSource({ state, onChange, filter, limit, fromSelection, list
             <input
               ref={fileInput}
               type="file"
-              accept=".csv,.txt,.xlsx,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              accept=".csv,.xlsx"
               hidden
               aria-label={t('source.fileInput')}
               data-testid="iccid-file-input"
@@ -222,7 +268,7 @@ export function SimsSource({ state, onChange, filter, limit, fromSelection, list
               {error}
             </Typography>
           )}
-          {state.file && summary}
+          {state.file && <FileSummary file={state.file} />}
         </Stack>
       )}
 
@@ -232,4 +278,3 @@ export function SimsSource({ state, onChange, filter, limit, fromSelection, list
 }
 
 export const EMPTY_SOURCE: TSourceState = { kind: 'paste', text: '', file: null };
-export { EMPTY_LIST };

@@ -30,6 +30,18 @@ const MESSAGE_KEYS: Record<string, string> = {
   'Give the reason for the termination': 'reasonNeeded',
   'scheduledAt: scheduledAt is in the past': 'scheduleInPast',
   'A termination needs the Add Termination permission': 'terminationPermission',
+  // Files of ICCIDs (POST /request/file): the reasons a row is left out, and refusals of the file.
+  'No ICCID in this row': 'noIccidInRow',
+  'The ICCID was saved as a number and lost digits: format the column as text': 'lostDigits',
+  'ICCID must contain digits only': 'iccidDigits',
+  'ICCID must be 19 or 20 digits': 'iccidLength',
+  'ICCID must start with 89': 'iccidPrefix',
+  'ICCID check digit is wrong': 'iccidCheckDigit',
+  'The file is empty': 'fileEmpty',
+  'Attach a file': 'attachFile',
+  'Upload a .csv or .xlsx file': 'fileFormat',
+  'The file holds no ICCID': 'fileNoIccid',
+  'fileId: No such file of ICCIDs; upload it with POST /request/file': 'noSuchFile',
 };
 
 /** Reasons with a value inside (named groups; a `status` is translated, anything else kept). */
@@ -46,6 +58,11 @@ const MESSAGE_PATTERNS: { pattern: RegExp; key: string }[] = [
     pattern:
       /^(?<invalid>\d+) of (?<total>\d+) SIMs cannot take (?<label>.+); send proceedWithValid: true to go ahead with the other (?<valid>\d+)$/,
     key: 'someInvalid',
+  },
+  { pattern: /^The file is larger than (?<size>\d+ [KM]B)$/, key: 'fileLarger' },
+  {
+    pattern: /^The file names more than (?<max>[\d,]+) ICCIDs; choose larger sets with an inventory filter$/,
+    key: 'fileTooManyIccids',
   },
 ];
 
