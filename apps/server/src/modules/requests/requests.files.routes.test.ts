@@ -38,7 +38,13 @@ const post = (payload: object, token = c1) => t.call({ method: 'POST', url: `${A
 describe('POST /request/file', () => {
   it('reads the iccid column of a CSV, keeps file rows, and reports the lines that hold no ICCID', async () => {
     const sims = await makeSims(t, 2, { organizationId: f.orgs.C1.id, status: 'ACTIVE' });
-    const csv = ['label,iccid', `a,${sims[0]!.iccid}`, 'b,', 'c,8991000000000000003', `d,${sims[1]!.iccid.replace(/(\d{4})/g, '$1 ')}`].join('\n');
+    const csv = [
+      'label,iccid',
+      `a,${sims[0]!.iccid}`,
+      'b,',
+      'c,8991000000000000003',
+      `d,${sims[1]!.iccid.replace(/(\d{4})/g, '$1 ')}`,
+    ].join('\n');
     const res = await upload('mine.csv', csv);
     expect(res.statusCode, res.body).toBe(201);
     const file = res.json().data;
