@@ -1,22 +1,23 @@
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { PAGE_SIZES, useListParams } from '@/hooks/use-list-params';
+import { useListParams } from '@/hooks/use-list-params';
 import { useCan } from '@/lib/authorization';
 import { formatDateTime } from '@/lib/date';
 import { tMessage } from '@/lib/i18n/i18n';
 import { useJobs } from '../api/get-jobs';
 import type { TJob } from '../api/types';
 import { useCursorGridText } from '../hooks/use-cursor-grid-text';
-import { cursorRowCount, useCursorPages } from '../hooks/use-cursor-pages';
+import { useCursorPages } from '../hooks/use-cursor-pages';
 import { useNumberFormat } from '../hooks/use-number-format';
 import { useRequestPermissions } from '../hooks/use-request-permissions';
 import { useRequestMessages } from '../utils/messages';
+import { CursorGrid } from './cursor-grid';
 import { LIST_OPTIONS, ListFilters, parseListFilter } from './list-filters';
-import { GRID_SX, RowProgress } from './requests-table';
+import { RowProgress } from './requests-table';
 import { JobStatusChip } from './status-chip';
 
 export const jobHref = (id: string) => `/job/${encodeURIComponent(id)}`;
@@ -39,8 +40,6 @@ export function JobsTable() {
     rows: query.data?.rows.length ?? 0,
     hasNext: !!query.data?.nextCursor,
   });
-  const hasNextPage = !!query.data?.nextCursor;
-  const paginationMeta = useMemo(() => ({ hasNextPage }), [hasNextPage]);
 
   const columns = useMemo(
     (): GridColDef<TJob>[] => [
@@ -98,29 +97,16 @@ export function JobsTable() {
           {failure(query.error)}
         </Typography>
       )}
-      <DataGrid
+      <CursorGrid
         label={t('jobs.label')}
         rows={query.data?.rows ?? []}
         columns={columns}
-        getRowId={(row) => row.id}
-        rowCount={cursorRowCount(pages.pageIndex, params.limit, query.data?.rows.length ?? 0, !!query.data?.nextCursor)}
-        paginationMeta={paginationMeta}
+        page={query.data}
         loading={query.isPending || query.isPlaceholderData}
-        paginationMode="server"
-        sortingMode="server"
-        filterMode="server"
-        paginationModel={{ page: pages.pageIndex, pageSize: params.limit }}
-        onPaginationModelChange={(model) =>
-          model.pageSize !== params.limit ? update({ limit: model.pageSize }) : pages.goTo(model.page, query.data?.nextCursor)
-        }
-        pageSizeOptions={[...PAGE_SIZES]}
-        disableColumnMenu
-        disableColumnFilter
-        disableColumnSorting
-        disableRowSelectionOnClick
-        autoHeight
+        pages={pages}
+        limit={params.limit}
+        onLimitChange={(limit) => update({ limit })}
         localeText={localeText}
-        sx={GRID_SX}
       />
     </Card>
   );

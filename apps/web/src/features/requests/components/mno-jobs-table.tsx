@@ -8,12 +8,11 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { PAGE_SIZES } from '@/hooks/use-list-params';
 import { formatDateTime } from '@/lib/date';
 import { notify } from '@/lib/notify';
 import { saveFile } from '@/lib/save-file';
@@ -21,13 +20,14 @@ import { type TMnoJobParams, useMnoJobs } from '../api/get-mno-jobs';
 import { downloadMnoJobSims, useReinitiateMnoJob } from '../api/job-actions';
 import type { TMnoJob } from '../api/types';
 import { useCursorGridText } from '../hooks/use-cursor-grid-text';
-import { cursorRowCount, useCursorPages } from '../hooks/use-cursor-pages';
+import { useCursorPages } from '../hooks/use-cursor-pages';
 import { useNumberFormat } from '../hooks/use-number-format';
 import { useRequestPermissions } from '../hooks/use-request-permissions';
 import { useRequestMessages } from '../utils/messages';
+import { CursorGrid } from './cursor-grid';
 import { jobHref } from './jobs-table';
 import { MarkDoneDialog } from './mark-done-dialog';
-import { GRID_SX, RowProgress } from './requests-table';
+import { RowProgress } from './requests-table';
 import { JobStatusChip } from './status-chip';
 
 type TMnoJobsTableProps = {
@@ -56,8 +56,6 @@ export function MnoJobsTable({ batchJobId, filter, title, toolbar }: TMnoJobsTab
     rows: query.data?.rows.length ?? 0,
     hasNext: !!query.data?.nextCursor,
   });
-  const hasNextPage = !!query.data?.nextCursor;
-  const paginationMeta = useMemo(() => ({ hasNextPage }), [hasNextPage]);
   const [marking, setMarking] = useState<TMnoJob | null>(null);
   const [reinitiating, setReinitiating] = useState<TMnoJob | null>(null);
   const [downloading, setDownloading] = useState<string | null>(null);
@@ -202,29 +200,16 @@ export function MnoJobsTable({ batchJobId, filter, title, toolbar }: TMnoJobsTab
           {failure(query.error)}
         </Typography>
       )}
-      <DataGrid
+      <CursorGrid
         label={title}
         rows={query.data?.rows ?? []}
         columns={columns}
-        getRowId={(row) => row.id}
-        rowCount={cursorRowCount(pages.pageIndex, limit, query.data?.rows.length ?? 0, !!query.data?.nextCursor)}
-        paginationMeta={paginationMeta}
+        page={query.data}
         loading={query.isPending || query.isPlaceholderData}
-        paginationMode="server"
-        sortingMode="server"
-        filterMode="server"
-        paginationModel={{ page: pages.pageIndex, pageSize: limit }}
-        onPaginationModelChange={(model) =>
-          model.pageSize !== limit ? setLimit(model.pageSize) : pages.goTo(model.page, query.data?.nextCursor)
-        }
-        pageSizeOptions={[...PAGE_SIZES]}
-        disableColumnMenu
-        disableColumnFilter
-        disableColumnSorting
-        disableRowSelectionOnClick
-        autoHeight
+        pages={pages}
+        limit={limit}
+        onLimitChange={setLimit}
         localeText={localeText}
-        sx={GRID_SX}
       />
       {marking && <MarkDoneDialog mnoJob={marking} onClose={() => setMarking(null)} />}
       <ConfirmDialog

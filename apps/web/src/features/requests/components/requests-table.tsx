@@ -1,36 +1,27 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { PAGE_SIZES, useListParams } from '@/hooks/use-list-params';
+import { useListParams } from '@/hooks/use-list-params';
 import { useCan } from '@/lib/authorization';
 import { formatDateTime } from '@/lib/date';
 import { tMessage } from '@/lib/i18n/i18n';
 import { type TRequestListKind, useRequests } from '../api/get-requests';
 import type { TRequest } from '../api/types';
 import { useCursorGridText } from '../hooks/use-cursor-grid-text';
-import { cursorRowCount, useCursorPages } from '../hooks/use-cursor-pages';
+import { useCursorPages } from '../hooks/use-cursor-pages';
 import { useNumberFormat } from '../hooks/use-number-format';
 import { useRequestPermissions } from '../hooks/use-request-permissions';
 import { useRequestMessages } from '../utils/messages';
+import { CursorGrid } from './cursor-grid';
 import { LIST_OPTIONS, ListFilters, parseListFilter } from './list-filters';
 import { percentOf, SegmentedBar } from './request-progress';
 import { JobStatusChip } from './status-chip';
 
 export const requestHref = (id: string) => `/request/${encodeURIComponent(id)}`;
-
-export const GRID_SX = {
-  border: 0,
-  borderTop: 1,
-  borderColor: 'divider',
-  borderRadius: 0,
-  '& .mono': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' },
-  '& a.row-link': { color: 'primary.main', fontWeight: 600, textDecoration: 'none' },
-  '& a.row-link:hover': { textDecoration: 'underline' },
-} as const;
 
 /** A small bar and "12 / 20" for a row. */
 export function RowProgress({ counts }: { counts: TRequest['counts'] }) {
@@ -79,8 +70,6 @@ export function RequestsTable({ kind }: { kind: TRequestListKind }) {
     },
   );
   const rows = query.data?.rows ?? [];
-  const hasNextPage = !!query.data?.nextCursor;
-  const paginationMeta = useMemo(() => ({ hasNextPage }), [hasNextPage]);
 
   const columns = useMemo((): GridColDef<TRequest>[] => {
     const cols: GridColDef<TRequest>[] = [
@@ -149,29 +138,16 @@ export function RequestsTable({ kind }: { kind: TRequestListKind }) {
           {failure(query.error)}
         </Typography>
       )}
-      <DataGrid
+      <CursorGrid
         label={kind === 'terminations' ? t('list.terminationsLabel') : t('list.label')}
         rows={rows}
         columns={columns}
-        getRowId={(row) => row.id}
-        rowCount={cursorRowCount(pages.pageIndex, params.limit, query.data?.rows.length ?? 0, !!query.data?.nextCursor)}
-        paginationMeta={paginationMeta}
+        page={query.data}
         loading={query.isPending || query.isPlaceholderData}
-        paginationMode="server"
-        sortingMode="server"
-        filterMode="server"
-        paginationModel={{ page: pages.pageIndex, pageSize: params.limit }}
-        onPaginationModelChange={(model) =>
-          model.pageSize !== params.limit ? update({ limit: model.pageSize }) : pages.goTo(model.page, query.data?.nextCursor)
-        }
-        pageSizeOptions={[...PAGE_SIZES]}
-        disableColumnMenu
-        disableColumnFilter
-        disableColumnSorting
-        disableRowSelectionOnClick
-        autoHeight
+        pages={pages}
+        limit={params.limit}
+        onLimitChange={(limit) => update({ limit })}
         localeText={localeText}
-        sx={GRID_SX}
       />
     </Card>
   );

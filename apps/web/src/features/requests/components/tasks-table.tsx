@@ -7,24 +7,23 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import { TASK_STATUSES } from '@tarang/shared/requests/request.constants';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { paths } from '@/config/paths';
-import { PAGE_SIZES } from '@/hooks/use-list-params';
 import { formatDateTime } from '@/lib/date';
 import { notify } from '@/lib/notify';
 import { useJobTasks } from '../api/get-jobs';
 import { useMarkMnoJobDone } from '../api/job-actions';
 import type { TJobTask } from '../api/types';
 import { useCursorGridText } from '../hooks/use-cursor-grid-text';
-import { cursorRowCount, useCursorPages } from '../hooks/use-cursor-pages';
+import { useCursorPages } from '../hooks/use-cursor-pages';
 import { useRequestPermissions } from '../hooks/use-request-permissions';
 import { useRequestMessages } from '../utils/messages';
-import { GRID_SX } from './requests-table';
+import { CursorGrid } from './cursor-grid';
 import { TaskStatusChip } from './status-chip';
 
 const OPEN = new Set(['QUEUED', 'PENDING', 'SUBMITTING', 'SUBMITTED', 'FAILED']);
@@ -44,8 +43,6 @@ export function TasksTable({ jobId, live }: { jobId: string; live: boolean }) {
     rows: query.data?.rows.length ?? 0,
     hasNext: !!query.data?.nextCursor,
   });
-  const hasNextPage = !!query.data?.nextCursor;
-  const paginationMeta = useMemo(() => ({ hasNextPage }), [hasNextPage]);
   const [pending, setPending] = useState<TJobTask | null>(null);
   const markDone = useMarkMnoJobDone();
 
@@ -153,29 +150,16 @@ export function TasksTable({ jobId, live }: { jobId: string; live: boolean }) {
           {failure(query.error)}
         </Typography>
       )}
-      <DataGrid
+      <CursorGrid
         label={t('tasks.title')}
         rows={query.data?.rows ?? []}
         columns={columns}
-        getRowId={(row) => row.id}
-        rowCount={cursorRowCount(pages.pageIndex, limit, query.data?.rows.length ?? 0, !!query.data?.nextCursor)}
-        paginationMeta={paginationMeta}
+        page={query.data}
         loading={query.isPending || query.isPlaceholderData}
-        paginationMode="server"
-        sortingMode="server"
-        filterMode="server"
-        paginationModel={{ page: pages.pageIndex, pageSize: limit }}
-        onPaginationModelChange={(model) =>
-          model.pageSize !== limit ? setLimit(model.pageSize) : pages.goTo(model.page, query.data?.nextCursor)
-        }
-        pageSizeOptions={[...PAGE_SIZES]}
-        disableColumnMenu
-        disableColumnFilter
-        disableColumnSorting
-        disableRowSelectionOnClick
-        autoHeight
+        pages={pages}
+        limit={limit}
+        onLimitChange={setLimit}
         localeText={localeText}
-        sx={GRID_SX}
       />
       <ConfirmDialog
         open={pending !== null}
