@@ -8,6 +8,7 @@ import { requireActor, type TActor, type TRequestContext } from '../../http/requ
 import { recordAudit } from '../audit/audit.service';
 import { whereOf } from '../sims/sims.repository';
 import { bumpCounters, finishIfSettled, refreshJobStatus, revertSims } from './jobs.repository';
+import { enqueueMnoJob } from './request-engine';
 import { countsOf, findJobRow, listJobRows, reachCondition, type TJobRow, toJob } from './requests.repository';
 import { listConditions } from './requests.service';
 
@@ -99,8 +100,9 @@ export async function listTasks(deps: TDeps, ctx: TRequestContext, id: string, q
 
 /**
  * Change Status (staff, with a reason): CANCELLED or FAILED stops the job — every task not yet sent to an operator
- * ends so (its SIM back where it was); tasks already at an operator are answered as usual. The job then ends with the
- * status its tasks show.
+ * ends so (its SIM back where it was); tasks already at an operator are withdrawn there: what the operator has not
+ * carried out yet ends CANCELLED (SIM back), what it had already done is recorded as done, and nothing is tried again.
+ * The job then ends with the status its tasks show.
  */
 export async function changeJobStatus(
   deps: TDeps,
@@ -128,12 +130,14 @@ export async function changeJobStatus(
     );
     const perMno = new Map<string, number>();
     for (const r of rows) perMno.set(r.mno_job_id, (perMno.get(r.mno_job_id) ?? 0) + 1);
-    await tx.execute(sql`UPDATE batch_jobs SET status_reason = ${body.reason} WHERE id = ${row.job_id}`);
-    const { rows: mnos } = await tx.execute<{ id: string }>(sql`SELECT id FROM mno_jobs WHERE job_id = ${row.job_id}`);
+    await tx.execute(sql`UPDATE batch_jobs SET status_reason = ${body.reason}, withdrawn_at = now() WHERE id = ${row.job_id}`);
+    const { rows: mnos } = await tx.execute<{ id: string; mode: string }>(sql`SELECT id, mode FROM mno_jobs WHERE job_id = ${row.job_id}`);
     for (const m of mnos) {
       const n = perMno.get(m.id) ?? 0;
       await bumpCounters(tx, m.id, row.job_id, body.status === 'CANCELLED' ? { cancelled: n } : { failed: n });
       await finishIfSettled(tx, m.id, row.job_id);
+      // Its next run withdraws what is at the operator (an MNO job worked by hand is for staff to finish).
+      if (m.mode !== 'MANUAL') await enqueueMnoJob(tx, m.id);
     }
     await refreshJobStatus(tx, row.job_id);
     await recordAudit(tx, ctx, {

@@ -45,6 +45,8 @@ type TState = {
   callFailures: number;
   nextAttemptAt: Date | null;
   imei: string | null;
+  /** Change Status stopped the job: withdraw what is at the operator, send nothing more. */
+  withdrawing: boolean;
 };
 
 async function loadState(db: TExecutor, mnoJobId: string): Promise<TState | null> {
@@ -58,7 +60,9 @@ async function loadState(db: TExecutor, mnoJobId: string): Promise<TState | null
     call_failures: number;
     next_attempt_at: string | null;
     params: { imei?: string | null };
-  }>(sql`SELECT m.job_id, b.request_id, m.operator, b.type, m.mode, m.status, m.call_failures, m.next_attempt_at, r.params
+    withdrawing: boolean;
+  }>(sql`SELECT m.job_id, b.request_id, m.operator, b.type, m.mode, m.status, m.call_failures, m.next_attempt_at, r.params,
+      b.withdrawn_at IS NOT NULL AS withdrawing
     FROM mno_jobs m JOIN batch_jobs b ON b.id = m.job_id JOIN requests r ON r.id = b.request_id WHERE m.id = ${mnoJobId}`);
   const row = rows[0];
   if (!row) return null;
@@ -73,6 +77,7 @@ async function loadState(db: TExecutor, mnoJobId: string): Promise<TState | null
     callFailures: row.call_failures,
     nextAttemptAt: row.next_attempt_at ? new Date(row.next_attempt_at) : null,
     imei: row.params?.imei ?? null,
+    withdrawing: row.withdrawing,
   };
 }
 
@@ -115,9 +120,11 @@ async function submitNext(e: TEngine): Promise<number> {
   const t = REQUEST_TRANSITIONS[s.type];
   const sid = newId();
   const prepared = await db.transaction(async (tx) => {
-    const { rows: jobRows } = await tx.execute<{ status: string }>(sql`SELECT status FROM batch_jobs WHERE id = ${s.jobId} FOR KEY SHARE`);
+    const { rows: jobRows } = await tx.execute<{ status: string; withdrawing: boolean }>(
+      sql`SELECT status, withdrawn_at IS NOT NULL AS withdrawing FROM batch_jobs WHERE id = ${s.jobId} FOR KEY SHARE`,
+    );
     const jobStatus = jobRows[0]?.status;
-    if (!jobStatus || ['COMPLETED', 'PARTIAL', 'FAILED', 'CANCELLED'].includes(jobStatus)) return null;
+    if (!jobStatus || jobRows[0]!.withdrawing || ['COMPLETED', 'PARTIAL', 'FAILED', 'CANCELLED'].includes(jobStatus)) return null;
     const { rows: picked } = await tx.execute<{
       id: number;
       status: string;
@@ -183,11 +190,19 @@ async function submitNext(e: TEngine): Promise<number> {
   return prepared.moved;
 }
 
+const WITHDRAWN_RETRY = 'Withdrawn: the job was stopped when the operator asked to try again';
+const WITHDRAWN_UNSENT = 'Withdrawn: the job was stopped before the operator received it';
+
 /** Step 2: the answers of one submission. Returns how many tasks settled or went back for a retry. */
 async function settle(e: TEngine, sid: string, results: TTaskResult[]): Promise<number> {
   const { db, s } = e;
   const by = { DONE: [] as TTaskResult[], FAILED: [] as TTaskResult[], RETRY: [] as TTaskResult[], CANCELLED: [] as TTaskResult[] };
-  for (const r of results) if (r.outcome !== 'PENDING') by[r.outcome].push(r);
+  for (const r of results) {
+    if (r.outcome === 'PENDING') continue;
+    // A stopped job tries nothing again: "busy, retry" ends the task as withdrawn.
+    if (r.outcome === 'RETRY' && s.withdrawing) by.CANCELLED.push({ ...r, error: WITHDRAWN_RETRY });
+    else by[r.outcome].push(r);
+  }
   if (!by.DONE.length && !by.FAILED.length && !by.RETRY.length && !by.CANCELLED.length) return 0;
   const keys = (list: TTaskResult[]) => {
     const parsed = list.map((r) => ({ ...parseKey(r.key), error: r.error })).filter((k) => k.id !== undefined);
@@ -261,15 +276,28 @@ async function pollSubmissions(e: TEngine): Promise<number> {
   const { rows } = await e.db.execute<{ submission_id: string }>(sql`SELECT DISTINCT submission_id FROM job_tasks
     WHERE mno_job_id = ${e.s.mnoJobId} AND status IN ('SUBMITTING', 'SUBMITTED') LIMIT 100`);
   let moved = 0;
+  const outstanding = async (sid: string) =>
+    (
+      await e.db.execute<TTaskToSend & { status: string }>(sql`SELECT id, attempt, iccid, status FROM job_tasks
+        WHERE submission_id = ${sid} AND status IN ('SUBMITTING', 'SUBMITTED') ORDER BY id`)
+    ).rows;
   for (const { submission_id: sid } of rows) {
     if (e.signal.aborted) break;
+    if (e.s.withdrawing) {
+      // Withdrawn keys the operator had not carried out come back CANCELLED from the poll below; asking again is harmless.
+      const keys = (await outstanding(sid)).map((t) => taskKey(t.id, t.attempt));
+      if (keys.length) await call(e, e.gateway.cancel(sid, keys), 'cancel');
+    }
     const answer = await call(e, e.gateway.poll(sid), 'poll');
     moved += await settle(e, sid, answer.results);
     const known = new Set(answer.results.map((r) => r.key));
-    const { rows: out } = await e.db.execute<TTaskToSend & { status: string }>(sql`SELECT id, attempt, iccid, status FROM job_tasks
-      WHERE submission_id = ${sid} AND status IN ('SUBMITTING', 'SUBMITTED') ORDER BY id`);
+    const out = await outstanding(sid);
     const missing = out.filter((t) => !known.has(taskKey(t.id, t.attempt)));
-    if (missing.length) {
+    if (missing.length && e.s.withdrawing) {
+      // The operator never received these: they end here instead of being sent.
+      const results = missing.map((t) => ({ key: taskKey(t.id, t.attempt), outcome: 'CANCELLED' as const, error: WITHDRAWN_UNSENT }));
+      moved += await settle(e, sid, results);
+    } else if (missing.length) {
       await takeRateSlot(e.db, e.settings, missing.length, e.signal);
       await call(e, e.gateway.submit(sid, e.s.type, gatewayTasks(e, missing)), 'submit');
     } else if (out.some((t) => t.status === 'SUBMITTING')) {
@@ -277,6 +305,25 @@ async function pollSubmissions(e: TEngine): Promise<number> {
     }
   }
   return moved;
+}
+
+/** A stopped job: tasks not at the operator (waiting, or back for a retry) end CANCELLED, their SIMs back. */
+async function stopUnsent(e: TEngine): Promise<void> {
+  const { s } = e;
+  await e.db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ sim_id: string; from_status: string | null; old: string }>(sql`
+      UPDATE job_tasks SET status = 'CANCELLED', error = ${WITHDRAWN_UNSENT}, updated_at = now()
+      FROM (SELECT id, status AS old FROM job_tasks WHERE mno_job_id = ${s.mnoJobId} AND status IN ('QUEUED', 'PENDING') FOR UPDATE) o
+      WHERE job_tasks.id = o.id RETURNING job_tasks.sim_id, job_tasks.from_status, o.old`);
+    if (rows.length === 0) return;
+    await revertSims(
+      tx,
+      s.type,
+      rows.filter((r) => r.old === 'PENDING').map((r) => ({ simId: r.sim_id, from: r.from_status })),
+    );
+    await bumpCounters(tx, s.mnoJobId, s.jobId, { cancelled: rows.length });
+    await finishIfSettled(tx, s.mnoJobId, s.jobId);
+  });
 }
 
 /**
@@ -363,9 +410,10 @@ export async function runMnoJob(ctx: TQueueContext, mnoJobId: string): Promise<T
   const e: TEngine = { db, s, settings, gateway, retryBaseMs: ctx.config.operatorRetryBaseMs, signal: ctx.signal };
   const deadline = Date.now() + SLICE_MS;
   try {
+    if (s.withdrawing) await stopUnsent(e);
     await pollSubmissions(e);
     while (Date.now() < deadline && !ctx.signal.aborted) {
-      const sent = await submitNext(e);
+      const sent = s.withdrawing ? 0 : await submitNext(e);
       const settled = await pollSubmissions(e);
       if (sent === 0 && settled === 0) break;
     }

@@ -391,4 +391,40 @@ describe('MNO jobs worked by hand', () => {
         .statusCode,
     ).toBe(422);
   });
+
+  it('Change Status withdraws work the operator has not carried out yet; what it already did stays done', async () => {
+    // AIRTEL answers at once; BSNL holds its results for a minute, so its SIMs are at the operator when staff stop the job.
+    await setGateway(t, staff, 'BSNL', { processingMs: 60_000 });
+    const sims = await active(6);
+    const { jobId } = await suspend(sims);
+    const bsnl = sims.filter((_s, i) => ops[i % 3] === 'BSNL').map((s) => s.iccid);
+    const airtel = sims.filter((_s, i) => ops[i % 3] === 'AIRTEL').map((s) => s.iccid);
+    const atOperator = async () =>
+      (await tasks(jobId)).filter((x) => x.operator === 'BSNL' && x.status === 'SUBMITTED').length === bsnl.length &&
+      (await tasks(jobId)).filter((x) => x.operator === 'AIRTEL' && x.status === 'SUCCEEDED').length === airtel.length;
+    for (let i = 0; i < 200 && !(await atOperator()); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await atOperator()).toBe(true);
+    expect(Object.values(await simStatuses(t, bsnl))).toEqual(['PENDING_SUSPENDED', 'PENDING_SUSPENDED']);
+
+    const res = await t.call({
+      method: 'PUT',
+      url: `${API}/job/${jobId}/status`,
+      token: staff,
+      payload: { status: 'CANCELLED', reason: 'Customer called it off' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const end = await waitForJob(t, staff, jobId);
+    expect(end.status).toBe('PARTIAL');
+    const after = await tasks(jobId);
+    expect(after.filter((x) => x.operator === 'BSNL').map((x) => x.status)).toEqual(['CANCELLED', 'CANCELLED']);
+    expect(after.filter((x) => x.operator === 'AIRTEL').map((x) => x.status)).toEqual(['SUCCEEDED', 'SUCCEEDED']);
+    expect(Object.values(await simStatuses(t, bsnl))).toEqual(['ACTIVE', 'ACTIVE']);
+    expect(Object.values(await simStatuses(t, airtel))).toEqual(['SUSPENDED', 'SUSPENDED']);
+    // The simulated operator withdrew the BSNL keys: none of those SIMs was applied there.
+    expect((await operatorApplications(t, bsnl)).size).toBe(0);
+    const { rows } = await t.database.pool.query(
+      "SELECT count(*)::int AS n FROM simulator_calls WHERE call = 'CANCEL' AND operator = 'BSNL'",
+    );
+    expect(rows[0].n).toBeGreaterThan(0);
+  });
 });

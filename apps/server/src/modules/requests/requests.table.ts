@@ -81,6 +81,8 @@ export const batchJobs = pgTable(
     // Counts live on the MNO jobs (a batch's are their sum): three operators never wait on one hot row.
     /** Set when the first task is sent to an operator: from then on the request cannot be cancelled. */
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    /** Change Status stopped the job: work already at an operator is withdrawn there (what it has not carried out yet). */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true, mode: 'date' }),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),

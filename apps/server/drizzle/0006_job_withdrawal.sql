@@ -1,0 +1,1 @@
+ALTER TABLE "batch_jobs" ADD COLUMN "withdrawn_at" timestamp with time zone;
