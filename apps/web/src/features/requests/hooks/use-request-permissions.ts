@@ -35,6 +35,8 @@ export function useRequestPermissions() {
       mnoJobs: staff && has('mno-job-report'),
       markAsDone: staff && has('mno-job-report') && can('request', 'markAsDone'),
       reinitiate: staff && has('mno-job-report') && can('request', 'reinitiate'),
+      /** PUT /operator-gateway/{operator}: the operator gateways' limits and the simulator's behaviour. */
+      changeGateway: staff && can('request', 'reinitiate'),
     };
   }, [access, user.organization]);
 }

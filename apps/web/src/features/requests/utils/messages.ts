@@ -27,6 +27,7 @@ const MESSAGE_KEYS: Record<string, string> = {
   'Status changed': 'statusChanged',
   'Marked as done': 'markedDone',
   Reinitiated: 'reinitiated',
+  'Settings saved': 'settingsSaved',
   'Give the reason for the termination': 'reasonNeeded',
   'scheduledAt: scheduledAt is in the past': 'scheduleInPast',
   'A termination needs the Add Termination permission': 'terminationPermission',

@@ -1,14 +1,16 @@
+import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { StatusPage } from '@/components/errors/status-page';
 import { Page } from '@/components/ui/page';
 import { PageHeader } from '@/components/ui/page-header';
 import { MnoJobReport } from '@/features/requests/components/mno-job-report';
+import { OperatorGateways } from '@/features/requests/components/operator-gateways';
 import { useRequestPermissions } from '@/features/requests/hooks/use-request-permissions';
 import { i18n } from '@/lib/i18n/i18n';
 
 export const ready = i18n.loadNamespaces(['requests', 'ui']);
 
-/** /report/mno-job-report: the MNO job report and every MNO job (staff). */
+/** /report/mno-job-report: the MNO job report, every MNO job and the operator gateways (staff). */
 export default function MnoJobReportRoute() {
   const { t } = useTranslation('requests');
   const perms = useRequestPermissions();
@@ -20,7 +22,14 @@ export default function MnoJobReportRoute() {
         section={{ label: i18n.t('groups.report', { ns: 'common' }), to: '/report' }}
         crumbs={[]}
       />
-      {perms.staff ? <MnoJobReport /> : <StatusPage kind="forbidden" embedded />}
+      {perms.staff ? (
+        <Stack spacing={2.5}>
+          <MnoJobReport />
+          {perms.mnoJobs && <OperatorGateways />}
+        </Stack>
+      ) : (
+        <StatusPage kind="forbidden" embedded />
+      )}
     </Page>
   );
 }
