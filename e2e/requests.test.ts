@@ -10,7 +10,8 @@ import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/constants';
 /**
  * Requests, jobs and MNO jobs in a real browser against the real server and its operator simulator (issue 5 "Done
  * when"): a bulk SUSPEND from the inventory's selection through /sim-actions — the preview flags a SIM, the valid
- * ones go ahead, the request reaches COMPLETED live and shows its tasks, and a toast says it finished; a scheduled
+ * ones go ahead, the request reaches COMPLETED live and shows its tasks, and a toast says it finished; a RESUME from
+ * a CSV file read by the server, checked by the file's rows; a scheduled
  * request cancelled; a termination confirmed as final; an MNO job worked by hand (Mark As Done); global search's JOBS;
  * and an organisation user who sees only their own requests.
  */
@@ -228,6 +229,32 @@ describe('requests and jobs screens', () => {
     // Nothing reached an operator twice: one request, three tasks.
     const [job] = await api<{ simsCount: number; profile: string }[]>('GET', `/job-batch?batchJobId=${batchJobId}`);
     expect(job).toMatchObject({ simsCount: 3, profile: 'AIRTEL+BSNL' });
+  });
+
+  it('resumes SIMs listed in a CSV file: the server reads it, the rows without an ICCID are named, the file rows are checked', async () => {
+    await navigate(page, '/sim-actions');
+    await page.getByRole('heading', { level: 1, name: 'Sim Actions' }).waitFor();
+    await page.getByRole('button', { name: 'Upload a file' }).click();
+    const csv = ['note,iccid', `gate 1,${S1}`, 'gate 2,not-an-iccid', `gate 3,${S2}`, `gate 4,${S4}`].join('\n');
+    await page
+      .getByTestId('iccid-file-input')
+      .setInputFiles({ name: `gates-${suffix}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByText('3 ICCIDs read from the file').waitFor();
+    await page.getByText('1 row holds no ICCID and is left out:').waitFor();
+    expect(await page.getByText(/Row 3/).innerText()).toContain('not-an-iccid');
+    await page.getByRole('radio', { name: /Resume/ }).check();
+    await page.getByRole('button', { name: 'Check SIMs' }).click();
+    const preview = page.getByTestId('request-preview');
+    await preview.waitFor();
+    expect(await preview.getByTestId('preview-summary').innerText()).toContain('2 of 3 SIMs can take Resume; 1 cannot.');
+    const rows = await preview.getByTestId('preview-rows').locator('tbody tr').allInnerTexts();
+    // The row is the file's: S4 (ACTIVE) was on line 5.
+    expect(rows.map((r) => r.split('\t').map((c) => c.trim()))).toEqual([['5', S4, 'Status ACTIVE: Resume needs SUSPENDED']]);
+    await page.getByRole('checkbox', { name: 'Leave out the SIM that cannot take it and go ahead with the other 2' }).check();
+    await page.getByRole('button', { name: 'Resume 2 SIMs' }).click();
+    await page.waitForURL(/\/request\/[0-9a-f]{24}$/);
+    await page.locator('[data-testid="request-progress"][data-status="COMPLETED"]').waitFor({ timeout: 30_000 });
+    expect(await Promise.all([S1, S2, S4].map(simStatus))).toEqual(['ACTIVE', 'ACTIVE', 'ACTIVE']);
   });
 
   it('finds the batch job in global search and opens the request list narrowed to it', async () => {

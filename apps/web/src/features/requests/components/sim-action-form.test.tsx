@@ -239,7 +239,7 @@ describe('SimActionForm', () => {
       ),
     ).toEqual([['3', ICCID_A, 'Listed twice (first at row 1)']]);
 
-    await user.click(screen.getByRole('checkbox', { name: /Leave out the 1 SIM/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Leave out the SIM that cannot take it/ }));
     await user.click(screen.getByRole('button', { name: 'Suspend 2 SIMs' }));
     await waitFor(() => expect(onCreated).toHaveBeenCalled());
     expect(calls.find((c) => !c.body.dryRun)!.body).toEqual({ type: 'SUSPEND', fileId: FILE_ID, proceedWithValid: true });

@@ -380,6 +380,7 @@ export function SimActionForm({ actions, entry, onCreated, onCancel }: TSimActio
               <FormControlLabel
                 control={<Checkbox checked={proceed} onChange={(e) => setProceed(e.target.checked)} />}
                 label={t('form.proceed', {
+                  count: invalidCount,
                   invalid: number.format(invalidCount),
                   valid: number.format(current.preview.valid),
                 })}
