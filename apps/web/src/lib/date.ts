@@ -18,3 +18,20 @@ export function formatTime(value: string | number | Date): string {
 export function formatDateTime(value: string | number | Date): string {
   return dayjs(value).tz(DISPLAY_TIMEZONE).format(`${DATE_FORMAT} ${TIME_FORMAT}`);
 }
+
+/** A day typed as DD/MM/YYYY (spec §9), as the API takes it (YYYY-MM-DD); null when it is not a real day. */
+export function parseDay(text: string): string | null {
+  const m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text.trim());
+  if (!m) return null;
+  const [day, month, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return `${m[3]}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** YYYY-MM-DD (as the API and the address bar hold a day) as DD/MM/YYYY. */
+export function displayDay(iso: string | undefined): string {
+  if (!iso) return '';
+  const [year, month, day] = iso.split('-');
+  return `${day}/${month}/${year}`;
+}

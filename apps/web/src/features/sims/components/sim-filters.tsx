@@ -13,7 +13,8 @@ import type { TOrganization } from '@tarang/shared/organizations/organization.sc
 import { SIM_OPERATORS, SIM_STATUSES } from '@tarang/shared/sims/sim.constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { activeFilterCount, displayDay, isSimSearchText, parseDay, type TSimFilterValues } from '../utils/sim-filter';
+import { displayDay, parseDay } from '@/lib/date';
+import { activeFilterCount, isSimSearchText, type TSimFilterValues } from '../utils/sim-filter';
 import { OrganizationSelect } from './organization-select';
 import { SettledTextField } from './settled-text-field';
 

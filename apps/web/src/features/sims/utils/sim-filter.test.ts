@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { activeFilterCount, displayDay, parseDay, parseSimFilters, simFilterBody, simFilterQuery } from './sim-filter';
+import { displayDay, parseDay } from '@/lib/date';
+import { activeFilterCount, parseSimFilters, simFilterBody, simFilterQuery } from './sim-filter';
 
 const none = {
   status: undefined,
