@@ -20,7 +20,7 @@ import { simConditions, type TResolvedFilter, whereOf } from '../sims/sims.repos
 import { resolveFilter } from '../sims/sims.service';
 import { markCheckpoint } from './jobs.repository';
 import { enqueueMnoJob } from './request-engine';
-import { readRequestFile } from './request-files.service';
+import { findRequestFile } from './request-files.service';
 import { getRequestView } from './requests.service';
 
 /**
@@ -35,12 +35,16 @@ type TValidated = {
   validSql: SQL | null;
   /** The organisation of the valid SIMs when they all belong to one (null: several, or stock). */
   singleOrganization: string | null;
-  /** For a file: its name, and its ICCIDs as a list (the request keeps the first 20 and the count). */
-  file: { fileName: string; iccids: string[] } | null;
+  /** For a file: its name, its first 20 ICCIDs and how many it names (what the request keeps of it). */
+  file: { fileName: string; first: string[]; count: number } | null;
 };
 
-/** An ICCID list to check: from the body (rows are positions) or from a file (rows are the file's rows). */
-type TListSource = { iccids: string[]; rows: number[] | null };
+/**
+ * ICCIDs to check, as SQL rows `r(iccid, ord)`: the body's list (ord = position) or an uploaded file's rows, read
+ * where they are (ord = the file's row number).
+ */
+const listRows = (iccids: string[]) => sql`unnest(${sql.param(iccids)}::text[]) WITH ORDINALITY AS r(iccid, ord)`;
+const fileRows = (fileId: string) => sql`(SELECT iccid, row FROM request_file_rows WHERE file_id = ${fileId}) AS r(iccid, ord)`;
 
 const fieldError = (code: 'VALIDATION_FAILED' | 'UNPROCESSABLE' | 'FORBIDDEN', path: string, message: string) =>
   new AppError(code, `${path}: ${message}`, { errors: [{ path, message }] });
@@ -65,9 +69,7 @@ function reasonSql(type: TRequestType, imei: string | undefined): SQL {
 
 const primaryOperator = sql`(SELECT p0.operator FROM sim_profiles p0 WHERE p0.sim_id = s.id AND p0.position = 0)`;
 
-async function validateList(db: TExecutor, actor: TActor, body: TRequestCreate, source: TListSource): Promise<TValidated> {
-  const { iccids } = source;
-  const rowOf = (ord: number) => source.rows?.[ord - 1] ?? ord;
+async function validateList(db: TExecutor, actor: TActor, body: TRequestCreate, source: SQL): Promise<TValidated> {
   const { rows } = await db.execute<{
     ord: number;
     iccid: string;
@@ -78,7 +80,7 @@ async function validateList(db: TExecutor, actor: TActor, body: TRequestCreate, 
     reason: string | null;
   }>(sql`SELECT r.ord::int AS ord, r.iccid, s.id AS sim_id, s.organization_id AS org_id, o.path AS org_path,
       ${primaryOperator} AS operator, ${reasonSql(body.type, body.imei)} AS reason
-    FROM unnest(${sql.param(iccids)}::text[]) WITH ORDINALITY AS r(iccid, ord)
+    FROM ${source}
     LEFT JOIN sim_profiles p ON p.iccid = r.iccid
     LEFT JOIN sims s ON s.id = p.sim_id
     LEFT JOIN organizations o ON o.id = s.organization_id
@@ -93,12 +95,12 @@ async function validateList(db: TExecutor, actor: TActor, body: TRequestCreate, 
     const reachable = row.sim_id && (actor.scope.kind === 'all' || (row.org_path?.startsWith(actor.scope.path) ?? false));
     let reason: string | null = null;
     if (!reachable) reason = REQUEST_ROW_REASONS.notFound;
-    else if (firstRow.has(row.sim_id!)) reason = REQUEST_ROW_REASONS.listedTwice(rowOf(firstRow.get(row.sim_id!)!));
+    else if (firstRow.has(row.sim_id!)) reason = REQUEST_ROW_REASONS.listedTwice(firstRow.get(row.sim_id!)!);
     else reason = row.reason;
     if (reachable && !firstRow.has(row.sim_id!)) firstRow.set(row.sim_id!, row.ord);
     if (reason) {
       invalid++;
-      if (issues.length < REQUEST_ROWS_REPORTED_MAX) issues.push({ row: rowOf(row.ord), iccid: row.iccid, reason });
+      if (issues.length < REQUEST_ROWS_REPORTED_MAX) issues.push({ row: row.ord, iccid: row.iccid, reason });
       continue;
     }
     simIds.push(row.sim_id!);
@@ -110,7 +112,7 @@ async function validateList(db: TExecutor, actor: TActor, body: TRequestCreate, 
   return {
     preview: {
       type: body.type,
-      total: iccids.length,
+      total: rows.length,
       valid: simIds.length,
       invalid,
       operators,
@@ -209,11 +211,11 @@ export function checkRequestPermission(actor: TActor, type: TRequestType): void 
 }
 
 async function validate(deps: TDeps, actor: TActor, body: TRequestCreate): Promise<TValidated> {
-  if (body.iccids) return await validateList(deps.db, actor, body, { iccids: body.iccids, rows: null });
+  if (body.iccids) return await validateList(deps.db, actor, body, listRows(body.iccids));
   if (body.fileId) {
-    const file = await readRequestFile(deps.db, actor, body.fileId);
-    const v = await validateList(deps.db, actor, body, { iccids: file.iccids, rows: file.rows });
-    return { ...v, file: { fileName: file.fileName, iccids: file.iccids } };
+    const file = await findRequestFile(deps.db, actor, body.fileId);
+    const v = await validateList(deps.db, actor, body, fileRows(body.fileId));
+    return { ...v, file: { fileName: file.fileName, first: file.first, count: v.preview.total } };
   }
   const f = await resolveFilter(deps, actor, body.filter!, 'filter.organizationId');
   return await validateFilter(deps.db, actor, f, body);
@@ -307,7 +309,7 @@ async function insertRequest(tx: TExecutor, ctx: TRequestContext, actor: TActor,
   const target = body.iccids
     ? { iccids: body.iccids.slice(0, 20), iccidCount: body.iccids.length }
     : v.file
-      ? { fileId: body.fileId, fileName: v.file.fileName, iccids: v.file.iccids.slice(0, 20), iccidCount: v.file.iccids.length }
+      ? { fileId: body.fileId, fileName: v.file.fileName, iccids: v.file.first, iccidCount: v.file.count }
       : { filter: body.filter, ...(body.limit ? { limit: body.limit } : {}) };
   const scheduledAt = body.scheduledAt ? new Date(body.scheduledAt) : null;
   await tx.execute(sql`INSERT INTO requests (id, type, organization_id, created_by_id, created_by_label, actor, target, params,

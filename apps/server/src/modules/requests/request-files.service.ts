@@ -118,12 +118,8 @@ export async function acceptRequestFile(
   }
 }
 
-/** A file's ICCIDs and their rows in the file, if the file is the caller's; else a 404 naming `fileId`. */
-export async function readRequestFile(
-  db: TExecutor,
-  actor: TActor,
-  fileId: string,
-): Promise<{ fileName: string; rows: number[]; iccids: string[] }> {
+/** A file of the caller's: its name and first 20 ICCIDs (what a request keeps of it); else a 404 naming `fileId`. */
+export async function findRequestFile(db: TExecutor, actor: TActor, fileId: string): Promise<{ fileName: string; first: string[] }> {
   const { rows: files } = await db.execute<{ file_name: string }>(
     sql`SELECT file_name FROM request_files WHERE id = ${fileId} AND created_by_id = ${actor.userId}`,
   );
@@ -132,8 +128,8 @@ export async function readRequestFile(
       errors: [{ path: 'fileId', message: 'No such file of ICCIDs' }],
     });
   }
-  const { rows } = await db.execute<{ row: number; iccid: string }>(
-    sql`SELECT row, iccid FROM request_file_rows WHERE file_id = ${fileId} ORDER BY row`,
+  const { rows } = await db.execute<{ iccid: string }>(
+    sql`SELECT iccid FROM request_file_rows WHERE file_id = ${fileId} ORDER BY row LIMIT 20`,
   );
-  return { fileName: files[0].file_name, rows: rows.map((r) => r.row), iccids: rows.map((r) => r.iccid) };
+  return { fileName: files[0].file_name, first: rows.map((r) => r.iccid) };
 }
