@@ -1,10 +1,10 @@
 import { newId } from '@tarang/shared/common/ids';
 import type { TOrganizationCreate, TOrganizationSettings, TOrganizationUpdate } from '@tarang/shared/organizations/organization.schemas';
 import type { TDeps } from '../../app-deps';
+import { violatedConstraint } from '../../db/errors';
 import { AppError, notFound } from '../../http/app-error';
 import { requireActor, type TRequestContext } from '../../http/request-context';
 import { recordAudit } from '../audit/audit.service';
-import { violatedConstraint } from '../users/users.repository';
 import {
   countDependents,
   DEFAULT_SETTINGS,

@@ -2,11 +2,11 @@ import { isScopeSubset, type TAuthScopes } from '@tarang/shared/roles/auth-scope
 import type { TRoleCreate, TRoleUpdate } from '@tarang/shared/roles/role.schemas';
 import type { TDeps } from '../../app-deps';
 import type { TExecutor } from '../../db/database';
+import { violatedConstraint } from '../../db/errors';
 import { AppError, notFound } from '../../http/app-error';
 import { requireActor, type TActor, type TRequestContext } from '../../http/request-context';
 import { recordAudit } from '../audit/audit.service';
 import { findOrganization } from '../organizations/organizations.repository';
-import { violatedConstraint } from '../users/users.repository';
 import {
   deleteRoleRow,
   findRole,

@@ -10,6 +10,7 @@ import { recordAudit } from '../audit/audit.service';
 import {
   addProgress,
   insertOperation,
+  moveBatchEnd,
   moveSimBatch,
   type TMoveTarget,
   type TOperationRow,
@@ -214,25 +215,71 @@ async function moveNamed(deps: TDeps, a: TStoredActor, p: TMoveParams): Promise<
   });
 }
 
-/** Runs the batches of a filter move from the operation's cursor; each batch commits on its own unless `db` is a transaction. */
-async function runMoveBatches(db: TExecutor, a: TStoredActor, p: TMoveParams, op: TOperationRow, total: number, shouldStop = () => false) {
+/** How many batches of a background move update at once, each on its own connection (docs/decisions/016). */
+export const MOVE_LANES = 2;
+
+/**
+ * Runs the batches of a filter move from the operation's cursor; each batch commits on its own unless `db` is a
+ * transaction. With `lanes` > 1, the end of each batch (its last ICCID) is read first, so the next batch can
+ * update the ICCID range after it at once; batches still commit in order, so the recorded cursor is always the end
+ * of a committed batch and a resumed run starts there.
+ */
+async function runMoveBatches(
+  db: TExecutor,
+  a: TStoredActor,
+  p: TMoveParams,
+  op: TOperationRow,
+  total: number,
+  options: { shouldStop?: () => boolean; lanes?: number } = {},
+) {
+  const shouldStop = options.shouldStop ?? (() => false);
+  const lanes = options.lanes ?? 1;
   const conditions = filterConditions(a, p);
   const target = moveTarget(a, p);
   const from = new Set<string | null>();
   let cursor = op.cursor;
+  let planned = op.succeeded;
   let moved = op.succeeded;
-  while (!shouldStop()) {
-    const want = Math.min(MOVE_BATCH, (p.limit ?? Number.MAX_SAFE_INTEGER) - moved);
-    if (want <= 0) break;
-    const batch = await db.transaction(async (tx) => {
-      const r = await moveSimBatch(tx, conditions, cursor, want, target, op.id);
-      if (r.moved) await addProgress(tx, op.id, { processed: r.moved, succeeded: r.moved, skipped: 0, cursor: r.last });
-      return r;
-    });
-    for (const org of batch.fromOrganizations) if (from.size < 50) from.add(org);
-    if (batch.moved === 0) break;
-    moved += batch.moved;
-    cursor = batch.last;
+  let previous: Promise<unknown> = Promise.resolve();
+  const inFlight = new Set<Promise<unknown>>();
+  try {
+    while (!shouldStop()) {
+      const want = Math.min(MOVE_BATCH, (p.limit ?? Number.MAX_SAFE_INTEGER) - planned);
+      if (want <= 0) break;
+      const start = cursor;
+      const end = lanes > 1 ? await moveBatchEnd(db, conditions, start, want) : null;
+      const before = previous;
+      const batch = db
+        .transaction(async (tx) => {
+          const r = await moveSimBatch(tx, conditions, start, want, target, op.id, end);
+          await before;
+          if (r.moved) await addProgress(tx, op.id, { processed: r.moved, succeeded: r.moved, skipped: 0, cursor: r.last });
+          return r;
+        })
+        .then((r) => {
+          for (const org of r.fromOrganizations) if (from.size < 50) from.add(org);
+          moved += r.moved;
+          return r;
+        });
+      batch.catch(() => {}); // awaited below; this only keeps a failure from counting as unhandled meanwhile
+      previous = batch;
+      inFlight.add(batch);
+      batch.finally(() => inFlight.delete(batch)).catch(() => {});
+      if (lanes === 1 || end === null) {
+        // One lane, or the last batch (fewer SIMs than a batch were left): wait for it to see where to go on.
+        const r = await batch;
+        if (r.moved === 0 || (end === null && lanes > 1)) break;
+        planned += r.moved;
+        cursor = r.last;
+        continue;
+      }
+      planned += want;
+      cursor = end;
+      if (inFlight.size >= lanes) await Promise.race(inFlight);
+    }
+    await previous;
+  } finally {
+    await Promise.allSettled(inFlight);
   }
   if (shouldStop()) return { op, fromOrganizations: [...from], stopped: true };
   const done = await updateOperation(db, op.id, { status: 'DONE', total: Math.max(total, moved), finishedAt: new Date() });
@@ -243,7 +290,7 @@ async function runMoveBatches(db: TExecutor, a: TStoredActor, p: TMoveParams, op
 export async function runQueuedMove(deps: TDeps, op: TOperationRow, shouldStop: () => boolean): Promise<void> {
   const a = op.actor as TStoredActor;
   const p = op.params as TMoveParams;
-  const result = await runMoveBatches(deps.db, a, p, op, op.total, shouldStop);
+  const result = await runMoveBatches(deps.db, a, p, op, op.total, { shouldStop, lanes: MOVE_LANES });
   if (!result.stopped) await auditMove(deps.db, a, p, result.op, result.fromOrganizations);
 }
 

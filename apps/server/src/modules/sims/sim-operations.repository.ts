@@ -99,9 +99,21 @@ export async function claimOperation(db: TExecutor, staleSeconds: number): Promi
 export type TMoveTarget = { organizationId: string | null; status: 'ALLOCATED' | 'IN_STOCK' };
 
 /**
- * Moves up to `limit` SIMs matching `conditions`, after `cursor` in ICCID order: sets their organisation and
- * status, bumps their version and links them to the batch for their history. One statement; returns how many
- * moved, the last ICCID (the next cursor) and the organisations they came from.
+ * The ICCID of the `count`-th SIM matching `conditions` after `cursor` in ICCID order — where a batch of that many
+ * ends — or null when fewer are left.
+ */
+export async function moveBatchEnd(db: TExecutor, conditions: SQL[], cursor: string | null, count: number): Promise<string | null> {
+  const all = cursor ? [...conditions, sql`s.primary_iccid > ${cursor}`] : conditions;
+  const result = await db.execute<{ iccid: string }>(
+    sql`SELECT s.primary_iccid AS iccid FROM sims s ${whereOf(all)} ORDER BY s.primary_iccid OFFSET ${count - 1} LIMIT 1`,
+  );
+  return result.rows[0]?.iccid ?? null;
+}
+
+/**
+ * Moves up to `limit` SIMs matching `conditions`, after `cursor` (and up to `end`, when given) in ICCID order: sets
+ * their organisation and status, bumps their version and links them to the batch for their history. One
+ * statement; returns how many moved, the last ICCID (the next cursor) and the organisations they came from.
  */
 export async function moveSimBatch(
   db: TExecutor,
@@ -110,8 +122,11 @@ export async function moveSimBatch(
   limit: number,
   target: TMoveTarget,
   batchId: string,
+  end: string | null = null,
 ): Promise<{ moved: number; last: string | null; fromOrganizations: (string | null)[] }> {
-  const all = cursor ? [...conditions, sql`s.primary_iccid > ${cursor}`] : conditions;
+  const all = [...conditions];
+  if (cursor) all.push(sql`s.primary_iccid > ${cursor}`);
+  if (end) all.push(sql`s.primary_iccid <= ${end}`);
   const result = await db.execute<{ n: number; last: string | null; from_orgs: (string | null)[] | null }>(sql`
     WITH batch AS (
       SELECT s.id, s.organization_id AS from_org FROM sims s ${whereOf(all)}

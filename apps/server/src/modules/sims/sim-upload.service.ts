@@ -7,6 +7,7 @@ import { SIM_UPLOAD_COLUMNS } from '@tarang/shared/sims/sim.constants';
 import { sql } from 'drizzle-orm';
 import type { TDeps } from '../../app-deps';
 import type { TExecutor } from '../../db/database';
+import { violatedConstraint } from '../../db/errors';
 import { AppError, notFound } from '../../http/app-error';
 import { requireActor, type TRequestContext } from '../../http/request-context';
 import { recordAudit } from '../audit/audit.service';
@@ -32,19 +33,21 @@ import {
 import type { TSimsConfig } from './sims.config';
 import { kickRunner, registerOperationHandler } from './sims.runner';
 import { getOperation } from './sims.service';
+import { UploadIdentifierSet } from './upload-identifier-set';
 
 /**
- * Bulk upload of SIMs into provider stock (docs/decisions/010). The file is written to the data directory, checked
- * (kind, size, zip directory), then read as a stream in batches of UPLOAD_BATCH rows by the background runner: each
- * row is validated (format, check digits, operator, duplicates inside the batch), the batch is inserted with
- * `INSERT … SELECT unnest(…) ON CONFLICT DO NOTHING`, and rows that did not go in are looked up to say why: a
+ * Bulk upload of SIMs into provider stock (docs/decisions/010, 016). The file is written to the data directory,
+ * checked (kind, size, zip directory), then read as a stream in batches of UPLOAD_BATCH rows by the background
+ * runner: each row is validated (format, check digits, operator), the batch is inserted with
+ * `INSERT … SELECT unnest(…) ON CONFLICT DO NOTHING` — two batches at a time, rows that may repeat an earlier row
+ * of the file only once every earlier row is in — and rows that did not go in are looked up to say why: a
  * duplicate of an earlier row of the same file, or already present. Rejected rows go to a CSV beside the upload.
  */
 
 export const UPLOAD_BATCH = 5000;
 const REQUIRED = ['iccid', 'imsi', 'operator'] as const;
 const REJECTED_HEADER = 'row,column,value,reason\n';
-/** One lock for every upload's batches: checking and inserting identifiers is serialised across processes. */
+/** One lock for every upload: one upload inserts at a time, across processes (holdUploadLock). */
 const UPLOAD_LOCK = 710_010;
 
 export type TUploadParams = { format: TUploadFormat; size: number };
@@ -128,13 +131,52 @@ function identifiers(c: TCandidate): [string, string][] {
 }
 
 /**
+ * Inserts every candidate with plain INSERTs, or nothing when one of them is already present (a unique violation
+ * rolls back to a savepoint). Most uploads bring new SIMs, and a plain INSERT skips the extra probe of every unique
+ * index that ON CONFLICT makes for each row; a batch that meets a present SIM goes the careful way instead.
+ */
+async function insertAllOrNothing(tx: TExecutor, uploadId: string, candidates: TCandidate[]): Promise<boolean> {
+  const profiles = candidates.flatMap((c) => {
+    const out = [{ simId: c.id, position: 0, p: c.primary }];
+    if (c.provisioned) out.push({ simId: c.id, position: 1, p: c.provisioned });
+    return out;
+  });
+  await tx.execute(sql`SAVEPOINT upload_fresh`);
+  try {
+    await tx.execute(sql`
+      INSERT INTO sims (id, primary_iccid, status, label, upload_id, upload_row)
+      SELECT u.id, u.iccid, 'IN_STOCK', u.label, ${uploadId}, u.row
+      FROM unnest(${sql.param(candidates.map((c) => c.id))}::char(24)[], ${sql.param(candidates.map((c) => c.primary.iccid))}::text[],
+        ${sql.param(candidates.map((c) => c.label))}::text[], ${sql.param(candidates.map((c) => c.row))}::int[]) AS u(id, iccid, label, row)`);
+    await tx.execute(sql`
+      INSERT INTO sim_profiles (sim_id, position, iccid, imsi, msisdn, operator)
+      SELECT * FROM unnest(${sql.param(profiles.map((x) => x.simId))}::char(24)[], ${sql.param(profiles.map((x) => x.position))}::smallint[],
+        ${sql.param(profiles.map((x) => x.p.iccid))}::text[], ${sql.param(profiles.map((x) => x.p.imsi))}::text[],
+        ${sql.param(profiles.map((x) => x.p.msisdn))}::text[], ${sql.param(profiles.map((x) => x.p.operator))}::text[])`);
+  } catch (error) {
+    if (violatedConstraint(error, '23505') === null) throw error;
+    await tx.execute(sql`ROLLBACK TO SAVEPOINT upload_fresh`);
+    return false;
+  }
+  await tx.execute(sql`RELEASE SAVEPOINT upload_fresh`);
+  return true;
+}
+
+/**
  * Inserts a batch of valid rows in one transaction and says why the others did not go in. Returns the rows
  * added, the rejections and how many rows were already present.
  */
-async function insertBatch(tx: TExecutor, uploadId: string, batch: TCandidate[]) {
+async function insertBatch(
+  tx: TExecutor,
+  uploadId: string,
+  batch: TCandidate[],
+  options: { earlier?: TCandidate[]; fresh?: boolean } = {},
+) {
+  const earlier = options.earlier ?? [];
   const rejections: TRejection[] = [];
-  // Duplicates inside the batch: the first row keeps the identifier.
+  // Duplicates inside the batch (and of the earlier rows of it given in `earlier`): the first row keeps the identifier.
   const seen = new Map<string, number>();
+  for (const c of earlier) for (const [, value] of identifiers(c)) if (!seen.has(value)) seen.set(value, c.row);
   const candidates: TCandidate[] = [];
   for (const c of batch) {
     const clash = identifiers(c).find(([, value]) => seen.has(value));
@@ -147,7 +189,8 @@ async function insertBatch(tx: TExecutor, uploadId: string, batch: TCandidate[])
   }
   let alreadyPresent = 0;
   if (candidates.length === 0) return { added: 0, rejections, alreadyPresent };
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${UPLOAD_LOCK})`);
+  if (options.fresh && (await insertAllOrNothing(tx, uploadId, candidates)))
+    return { added: candidates.length, rejections, alreadyPresent };
   const inserted = await tx.execute<{ id: string }>(sql`
     INSERT INTO sims (id, primary_iccid, status, label, upload_id, upload_row)
     SELECT u.id, u.iccid, 'IN_STOCK', u.label, ${uploadId}, u.row
@@ -258,9 +301,72 @@ async function writeChunk(out: WriteStream, text: string): Promise<void> {
   await new Promise<void>((resolve, reject) => out.write(text, (error) => (error ? reject(error) : resolve())));
 }
 
-/** Runs (or resumes) an upload: rows already counted in `processed` are skipped, the rejected file cut back to match. */
+/**
+ * How many batches of one upload are in the database at once, each on its own connection (docs/decisions/016):
+ * a third lets the server read and check the next batch while two insert.
+ */
+export const UPLOAD_LANES = 3;
+const LOCK_WAIT_MS = 1000;
+
+/**
+ * Holds the upload lock for a whole run, on a connection of its own, so that two uploads never insert at once (two
+ * files sharing identifiers would wait on each other's rows). While another upload holds it, the heartbeat goes
+ * on so no other process takes this one for dead. Null when the runner stops while waiting.
+ */
+async function holdUploadLock(deps: TDeps, opId: string, shouldStop: () => boolean): Promise<(() => Promise<void>) | null> {
+  const client = await deps.db.$client.connect();
+  try {
+    for (;;) {
+      const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [UPLOAD_LOCK]);
+      if (rows[0]?.ok)
+        return async () => {
+          await client.query('SELECT pg_advisory_unlock($1)', [UPLOAD_LOCK]).catch(() => {});
+          client.release();
+        };
+      if (shouldStop()) {
+        client.release();
+        return null;
+      }
+      await addProgress(deps.db, opId, { processed: 0, succeeded: 0, skipped: 0 });
+      await new Promise((resolve) => setTimeout(resolve, LOCK_WAIT_MS));
+    }
+  } catch (error) {
+    client.release();
+    throw error;
+  }
+}
+
+type TSortedBatch = { rows: number; fresh: TCandidate[]; repeats: TCandidate[]; rejections: TRejection[] };
+
+/**
+ * Validates a batch of rows in file order and sorts the valid ones: `fresh` rows share no identifier with any
+ * earlier row of the file, so they may go in beside other batches; `repeats` may share one and go in only after
+ * every earlier row is in, which keeps "the first row wins" exact.
+ */
+function sortBatch(rows: TFileRow[], seen: UploadIdentifierSet): TSortedBatch {
+  const out: TSortedBatch = { rows: rows.length, fresh: [], repeats: [], rejections: [] };
+  for (const r of rows) {
+    const checked = validateRow(r);
+    out.rejections.push(...checked.rejections);
+    const c = checked.candidate;
+    if (!c) continue;
+    if (seen.addAll(identifiers(c).map(([, value]) => value))) out.repeats.push(c);
+    else out.fresh.push(c);
+  }
+  return out;
+}
+
+/**
+ * Runs (or resumes) an upload. Batches of UPLOAD_BATCH rows are read and sorted in file order; up to UPLOAD_LANES
+ * of them insert their fresh rows at once, and each commits only after the batch before it — then inserts its
+ * repeats, writes its rejected rows and moves the counters — so what is committed is always a prefix of the file.
+ * A resumed run skips the rows already counted in `processed` (still hashing their identifiers) and cuts the
+ * rejected file back to the committed length.
+ */
 export async function runUpload(deps: TDeps, op: TOperationRow, shouldStop: () => boolean): Promise<void> {
   const params = op.params as TUploadParams;
+  const release = await holdUploadLock(deps, op.id, shouldStop);
+  if (!release) return;
   const rejectedPath = op.rejectedPath!;
   const exists = await stat(rejectedPath).catch(() => null);
   if (!exists) await writeFile(rejectedPath, REJECTED_HEADER);
@@ -269,62 +375,73 @@ export async function runUpload(deps: TDeps, op: TOperationRow, shouldStop: () =
   const out = createWriteStream(rejectedPath, { flags: 'a' });
   const progress = { bytes: 0 };
   const rows = params.format === 'csv' ? csvRows(op.filePath!, progress) : xlsxRows(op.filePath!);
+  const seen = new UploadIdentifierSet();
   let skip = op.processed;
   let processed = op.processed;
   let stopped = false;
   let batch: TFileRow[] = [];
+  /** The commit of the last batch sent; the next one waits for it. */
+  let previous: Promise<void> = Promise.resolve();
+  const inFlight = new Set<Promise<void>>();
 
-  const flush = async () => {
-    const candidates: TCandidate[] = [];
-    const rejections: TRejection[] = [];
-    for (const r of batch) {
-      const checked = validateRow(r);
-      if (checked.candidate) candidates.push(checked.candidate);
-      rejections.push(...checked.rejections);
-    }
-    const result = await deps.db.transaction(async (tx) => {
-      const inserted = await insertBatch(tx, op.id, candidates);
-      const all = [...rejections, ...inserted.rejections].sort((a, b) => a.row - b.row);
-      const text = all.map(rejectionLine).join('');
-      await writeChunk(out, text);
-      const rejectedRows = new Set(all.map((r) => r.row)).size;
-      rejectedBytes += Buffer.byteLength(text);
-      await addProgress(tx, op.id, {
-        processed: batch.length,
-        succeeded: inserted.added,
-        skipped: rejectedRows,
-        alreadyPresent: inserted.alreadyPresent,
-        rejectedBytes,
+  const send = (sorted: TSortedBatch) => {
+    const before = previous;
+    const committed = deps.db
+      .transaction(async (tx) => {
+        const fresh = await insertBatch(tx, op.id, sorted.fresh, { fresh: true });
+        await before;
+        const repeats = await insertBatch(tx, op.id, sorted.repeats, { earlier: sorted.fresh });
+        const all = [...sorted.rejections, ...fresh.rejections, ...repeats.rejections].sort((a, b) => a.row - b.row);
+        const text = all.map(rejectionLine).join('');
+        await writeChunk(out, text);
+        rejectedBytes += Buffer.byteLength(text);
+        await addProgress(tx, op.id, {
+          processed: sorted.rows,
+          succeeded: fresh.added + repeats.added,
+          skipped: new Set(all.map((r) => r.row)).size,
+          alreadyPresent: fresh.alreadyPresent + repeats.alreadyPresent,
+          rejectedBytes,
+        });
+      })
+      .then(async () => {
+        processed += sorted.rows;
+        if (params.format === 'csv' && progress.bytes > 0) {
+          const estimate = Math.round((params.size / progress.bytes) * processed);
+          await updateOperation(deps.db, op.id, { total: Math.max(estimate, processed) });
+        }
       });
-      return inserted;
-    });
-    processed += batch.length;
-    batch = [];
-    if (params.format === 'csv' && progress.bytes > 0) {
-      const estimate = Math.round((params.size / progress.bytes) * processed);
-      await updateOperation(deps.db, op.id, { total: Math.max(estimate, processed) });
-    }
-    return result;
+    committed.catch(() => {}); // awaited below; this only keeps a failure from counting as unhandled meanwhile
+    previous = committed;
+    inFlight.add(committed);
+    committed.finally(() => inFlight.delete(committed)).catch(() => {});
   };
 
   try {
     for await (const row of rows) {
+      batch.push(row);
+      if (batch.length < UPLOAD_BATCH) continue;
+      const sorted = sortBatch(batch, seen);
+      batch = [];
       if (skip > 0) {
-        skip--;
+        skip -= sorted.rows;
         continue;
       }
-      batch.push(row);
-      if (batch.length >= UPLOAD_BATCH) {
-        await flush();
-        if (shouldStop()) {
-          stopped = true;
-          break;
-        }
+      send(sorted);
+      if (inFlight.size >= UPLOAD_LANES) await Promise.race(inFlight);
+      if (shouldStop()) {
+        stopped = true;
+        break;
       }
     }
-    if (!stopped && batch.length) await flush();
+    if (!stopped && batch.length) {
+      const sorted = sortBatch(batch, seen);
+      if (skip <= 0) send(sorted);
+    }
+    await previous;
   } finally {
+    await Promise.allSettled(inFlight);
     await new Promise<void>((resolve) => out.end(resolve));
+    await release();
   }
   if (stopped) return;
   const done = await updateOperation(deps.db, op.id, { status: 'DONE', total: processed, totalIsEstimate: false, finishedAt: new Date() });

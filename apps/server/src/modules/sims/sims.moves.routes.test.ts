@@ -170,6 +170,20 @@ describe('by filter, small and large', () => {
     const back = await put('/sim/rollback', { filter: { tag: 'batch-large' } });
     expect(back.statusCode).toBe(202);
     expect(await waitForOperation(t, staff, `${API}/sim/operations/${back.json().data.operation.id}`)).toMatchObject({ succeeded: 10_050 });
+    // With a limit, batches updating side by side stop at exactly that many: the first 10,020 by ICCID, none twice.
+    const some = await put('/sim/allocate', { filter: { tag: 'batch-large' }, organizationId: f.orgs.I.id, limit: 10_020 });
+    expect(some.statusCode, some.body).toBe(202);
+    const someOp = some.json().data.operation.id;
+    expect(await waitForOperation(t, staff, `${API}/sim/operations/${someOp}`)).toMatchObject({ status: 'DONE', succeeded: 10_020 });
+    const { rows: moved } = await t.database.pool.query(
+      `SELECT s.primary_iccid, s.organization_id, count(h.seq)::int AS links FROM sims s
+       LEFT JOIN sim_history h ON h.sim_id = s.id AND h.operation_id = $1
+       WHERE 'batch-large' = ANY(s.tags) GROUP BY s.id ORDER BY s.primary_iccid`,
+      [someOp],
+    );
+    expect(moved).toHaveLength(10_050);
+    expect(moved.slice(0, 10_020).every((r) => r.organization_id === f.orgs.I.id && r.links === 1)).toBe(true);
+    expect(moved.slice(10_020).every((r) => r.organization_id === null && r.links === 0)).toBe(true);
   });
 
   it('an operation left half-done by a stopped process resumes from its cursor', async () => {

@@ -44,7 +44,10 @@ export const sims = pgTable(
     label: text('label'),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     version: integer('version').notNull().default(1),
-    /** The bulk upload that added the SIM, and its row there: tells a duplicate inside a file from one already present. */
+    /**
+     * The bulk upload that added the SIM, and its row there: tells a duplicate inside a file from one already present.
+     * Read from the SIM row only (found by its identifiers), so it has no index: one entry less for every SIM added.
+     */
     uploadId: idRef('upload_id'),
     uploadRow: integer('upload_row'),
     createdAt: createdAt(),
@@ -60,7 +63,6 @@ export const sims = pgTable(
     index('sims_tags_idx').using('gin', t.tags),
     index('sims_label_idx').on(sql`lower(${t.label}) text_pattern_ops`).where(sql`${t.label} IS NOT NULL`),
     uniqueIndex('sims_static_ip_uq').on(t.staticIp).where(sql`${t.staticIp} IS NOT NULL`),
-    index('sims_upload_idx').on(t.uploadId, t.uploadRow).where(sql`${t.uploadId} IS NOT NULL`),
   ],
 );
 

@@ -1,7 +1,8 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { scopesFrom } from '@tarang/shared/roles/auth-scopes';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,6 +17,9 @@ import {
   type TTestApp,
 } from '../../../test/test-app';
 import { generatedIccid, simIdentity } from './sim-generator';
+import { insertOperation } from './sim-operations.repository';
+import { runUpload, UPLOAD_BATCH } from './sim-upload.service';
+import { simOperations } from './sims.table';
 import { multipartBody, waitForOperation, zipOf } from './sims-test-kit';
 
 const LIMIT = 512 * 1024;
@@ -166,6 +170,62 @@ describe('POST /sim/large-data: CSV', () => {
     const res = await upload('wrong.csv', 'serial,operator\n1,AIRTEL\n');
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toMatch(/^The file has no iccid, imsi columns/);
+  });
+});
+
+describe('an upload run: two batches at a time, resumable, one upload at a time', () => {
+  /** An upload operation the runner leaves alone (RUNNING with a fresh heartbeat), to run by hand. */
+  async function handRun(name: string, lines: string[]) {
+    const filePath = path.join(dataDir, `${name}.csv`);
+    const text = `${HEADER}\n${lines.join('\n')}\n`;
+    await writeFile(filePath, text);
+    const { rows } = await t.database.pool.query(`SELECT actor FROM sim_operations WHERE kind = 'UPLOAD' LIMIT 1`);
+    return insertOperation(t.deps.db, {
+      kind: 'UPLOAD',
+      status: 'RUNNING',
+      actor: rows[0].actor,
+      params: { format: 'csv', size: Buffer.byteLength(text) },
+      total: 1,
+      totalIsEstimate: true,
+      fileName: `${name}.csv`,
+      filePath,
+      rejectedPath: path.join(dataDir, `${name}.rejected.csv`),
+      heartbeatAt: new Date(),
+    });
+  }
+  const stored = async (id: string) => (await t.deps.db.select().from(simOperations).where(eq(simOperations.id, id)))[0]!;
+
+  it('a run stopped after its first batch resumes: every row counted once, repeats across batches still named', async () => {
+    const lines = Array.from({ length: 12_000 }, (_, i) => line(300_000 + i, 'AIRTEL'));
+    lines.push(line(370_000, 'BSNL', { imsi: simIdentity(300_004, 'AIRTEL').imsi })); // row 12,002 repeats row 6's IMSI
+    lines.push(line(300_010, 'AIRTEL')); // row 12,003 repeats row 12 whole
+    lines[7_000] = line(370_001, 'VI', { msisdn: simIdentity(300_100, 'AIRTEL').msisdn }); // row 7,002 repeats row 102's MSISDN
+    const op = await handRun('resume', lines);
+    await runUpload(t.deps, op, () => true);
+    const half = await stored(op.id);
+    expect(half).toMatchObject({ status: 'RUNNING', processed: UPLOAD_BATCH, succeeded: UPLOAD_BATCH, skipped: 0 });
+    await runUpload(t.deps, half, () => false);
+    expect(await stored(op.id)).toMatchObject({ status: 'DONE', processed: 12_002, succeeded: 11_999, skipped: 3, alreadyPresent: 0 });
+    const rejected = (await readFile(path.join(dataDir, 'resume.rejected.csv'), 'utf8')).trim().split('\n');
+    expect(rejected).toEqual([
+      'row,column,value,reason',
+      `7002,msisdn,"${simIdentity(300_100, 'AIRTEL').msisdn}",Duplicate of row 102 in this file`,
+      `12002,imsi,${simIdentity(300_004, 'AIRTEL').imsi},Duplicate of row 6 in this file`,
+      `12003,iccid,${simIdentity(300_010, 'AIRTEL').iccid},Duplicate of row 12 in this file`,
+    ]);
+    const { rows } = await t.database.pool.query('SELECT count(*)::int AS n FROM sims WHERE upload_id = $1', [op.id]);
+    expect(rows[0].n).toBe(11_999);
+  });
+
+  it('two uploads of one file at once: they take turns, one adds every SIM and the other finds them present', async () => {
+    const lines = Array.from({ length: 6_000 }, (_, i) => line(320_000 + i, 'BSNL'));
+    const [a, b] = [await handRun('twice-a', lines), await handRun('twice-b', lines)];
+    await Promise.all([runUpload(t.deps, a, () => false), runUpload(t.deps, b, () => false)]);
+    const results = [await stored(a.id), await stored(b.id)].map((o) => [o.succeeded, o.alreadyPresent]).sort();
+    expect(results).toEqual([
+      [0, 6_000],
+      [6_000, 0],
+    ]);
   });
 });
 

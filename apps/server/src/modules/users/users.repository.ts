@@ -155,15 +155,6 @@ export async function deleteUserRow(db: TExecutor, id: string) {
   await db.delete(users).where(eq(users.id, id));
 }
 
-/** The constraint a failed statement violated, for PostgreSQL's `code` (23505 unique, 23503 foreign key); null otherwise. */
-export function violatedConstraint(error: unknown, code: '23505' | '23503'): string | null {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const pgError = e as { code?: unknown; constraint?: unknown };
-    if (pgError.code === code) return typeof pgError.constraint === 'string' ? pgError.constraint : '';
-  }
-  return null;
-}
-
 export async function countStaffUsers(db: TExecutor): Promise<number> {
   const [row] = await db.select({ n: count() }).from(users).where(sql`${users.organizationId} IS NULL`);
   return row?.n ?? 0;

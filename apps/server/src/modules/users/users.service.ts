@@ -4,6 +4,7 @@ import type { TUser, TUserCreate, TUserUpdate } from '@tarang/shared/users/user.
 import { eq, or, sql } from 'drizzle-orm';
 import type { TDeps } from '../../app-deps';
 import type { TExecutor } from '../../db/database';
+import { violatedConstraint } from '../../db/errors';
 import { AppError, notFound } from '../../http/app-error';
 import { requireActor, type TActor, type TRequestContext } from '../../http/request-context';
 import { recordAudit } from '../audit/audit.service';
@@ -22,7 +23,6 @@ import {
   listUsers,
   type TUserListFilter,
   updateUserRow,
-  violatedConstraint,
 } from './users.repository';
 import { users } from './users.table';
 

@@ -1,0 +1,1 @@
+DROP INDEX "sims_upload_idx";
