@@ -334,18 +334,29 @@ export async function listSimPage(
   return { rows: page, nextCursor: hasMore && last ? encodeCursor(sort, cursorValues(sort, last)) : null };
 }
 
-/** Exact up to EXACT_TOTAL_MAX; above that the planner's row estimate (never below the exact floor). */
+/**
+ * The planner's estimate at or above which the total is not counted at all: counting even the first
+ * EXACT_TOTAL_MAX + 1 SIMs of a broad filter that needs a join (an operator) read thousands of rows and took longer
+ * than the page. Twenty times the exact limit leaves room for the estimate to be wrong.
+ */
+export const COUNT_SKIP_ESTIMATE = EXACT_TOTAL_MAX * 20;
+
+/**
+ * Exact up to EXACT_TOTAL_MAX; above that the planner's row estimate (never below the exact floor). The estimate
+ * comes first: when it is at least COUNT_SKIP_ESTIMATE nothing is counted.
+ */
 export async function countSims(db: TExecutor, scope: TTenantScope, f: TResolvedFilter): Promise<{ total: number; estimate: boolean }> {
   const where = whereOf(simConditions(scope, f));
+  const plan = await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM sims s ${where}`,
+  );
+  const estimated = Math.round(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
+  if (estimated >= COUNT_SKIP_ESTIMATE) return { total: estimated, estimate: true };
   const capped = await db.execute<{ n: number }>(
     sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM sims s ${where} LIMIT ${EXACT_TOTAL_MAX + 1}) x`,
   );
   const n = capped.rows[0]?.n ?? 0;
   if (n <= EXACT_TOTAL_MAX) return { total: n, estimate: false };
-  const plan = await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-    sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM sims s ${where}`,
-  );
-  const estimated = Math.round(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
   return { total: Math.max(estimated, EXACT_TOTAL_MAX + 1), estimate: true };
 }
 

@@ -57,9 +57,16 @@ export async function getSims(
     listSimPage(deps.db, actor.scope, f, sort, position, limit),
     countSims(deps.db, actor.scope, f),
   ]);
+  // A first page with nothing after it is the whole answer, whatever the estimate said.
+  const whole = !position && !page.nextCursor;
   return {
     rows: page.rows.map(toSim),
-    meta: { limit, total: count.total, totalIsEstimate: count.estimate, nextCursor: page.nextCursor },
+    meta: {
+      limit,
+      total: whole ? page.rows.length : count.total,
+      totalIsEstimate: whole ? false : count.estimate,
+      nextCursor: page.nextCursor,
+    },
   };
 }
 
