@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --sims 1000000 --requests 200 --upload-rows 1000000 --allocate-rows 100000 --export 1 --request-sims 100000
- *   --crash 1 --pg embedded|machine]`
+ *   --crash 1 --console 20 --pg embedded|machine]`
  *
  * SIM inventory at scale, measured end to end on a throwaway database: builds a dataset (the demo organisations and
  * `--sims` SIMs through COPY), starts the real server as a child process, and measures
@@ -12,6 +12,8 @@
  *   - requests (issue 5): a SUSPEND of `--request-sims` ACTIVE SIMs through POST /request with the operator simulator at zero
  *     latency, from the call to the last SIM settled (tasks/s), beside a bare SQL UPDATE of the same rows; and with `--crash 1`
  *     the same request run by a separate worker process killed with SIGKILL three times, checked against the simulator's log.
+ *   - the console (`--console` runs): the production build in the system Chromium, from a click on "Sim Inventory"
+ *     (and from a fresh load of /sim-inventory) until the grid shows a SIM (bench/console.ts).
  * Prints a table and writes it to bench/results/latest.md. Not part of `npm test`.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -33,6 +35,7 @@ import { ensureFirstAdmin } from '../apps/server/src/modules/bootstrap/first-sta
 import { copySims, demoSim, nextSerial, simIdentity } from '../apps/server/src/modules/sims/sim-generator';
 import { countSims, encodeCursor, listSimPage, resolveSearch, type TResolvedFilter } from '../apps/server/src/modules/sims/sims.repository';
 import { seedDemo, seedDemoSims } from '../apps/server/src/scripts/seed-demo';
+import { ensureConsoleBuilt, measureConsole } from './console';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ADMIN_EMAIL = 'bench@tarang.local';
@@ -53,6 +56,7 @@ const EXPORT = arg('export', 1);
 const ALLOCATE_ROWS = arg('allocate-rows', 100_000);
 const REQUEST_SIMS = arg('request-sims', 100_000);
 const CRASH = arg('crash', 1);
+const CONSOLE_RUNS = arg('console', 20);
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -326,6 +330,7 @@ async function main() {
     }
     const simCount = Number((await database.pool.query<{ n: string }>('SELECT count(*) AS n FROM sims')).rows[0]!.n);
 
+    if (CONSOLE_RUNS > 0) ensureConsoleBuilt();
     api = await startApi(url, work);
     const token = await login(api.base);
     const idleRss = await api.rss();
@@ -391,6 +396,19 @@ async function main() {
       );
     }
     out();
+    if (CONSOLE_RUNS > 0) {
+      const times = await measureConsole(api.base.replace(/\/api\/v1$/, ''), { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, CONSOLE_RUNS);
+      if (typeof times === 'string') out(`Console (production build, Chromium): ${times}.`);
+      else {
+        const sb = stats(times.sidebar);
+        const ld = stats(times.load);
+        out('| console, production build, Chromium 1440×900 (until the grid shows a SIM) | p50 | p95 | max |');
+        out('|---|---:|---:|---:|');
+        out(`| click on "Sim Inventory" in the sidebar (${times.sidebar.length} runs) | ${ms(sb.p50)} | ${ms(sb.p95)} | ${ms(sb.max)} |`);
+        out(`| load of /sim-inventory with a stored session (${times.load.length} runs) | ${ms(ld.p50)} | ${ms(ld.p95)} | ${ms(ld.max)} |`);
+      }
+      out();
+    }
     out('| bulk work | rows | time | rows/s | server RSS (start → peak) | beside |');
     out('|---|---:|---:|---:|---:|---|');
 
