@@ -21,7 +21,10 @@ export function ensureConsoleBuilt(): void {
 }
 
 export function findChromium(): string | null {
-  return [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => Boolean(p && existsSync(p))) ?? null;
+  return (
+    [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => Boolean(p && existsSync(p))) ??
+    null
+  );
 }
 
 export type TConsoleTimes = { sidebar: number[]; load: number[] };
@@ -50,7 +53,11 @@ export async function measureConsole(
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByTestId('user-menu-button').waitFor();
     // A grid row showing an ICCID: the page navigated from (users) has a grid of its own.
-    const firstRow = () => page.locator('.MuiDataGrid-row', { hasText: /89\d{17}/ }).first().waitFor();
+    const firstRow = () =>
+      page
+        .locator('.MuiDataGrid-row', { hasText: /89\d{17}/ })
+        .first()
+        .waitFor();
     const times: TConsoleTimes = { sidebar: [], load: [] };
     for (let i = 0; i <= runs; i++) {
       // From a page that has settled (its own grid shows its users), as a person would click.

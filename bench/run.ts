@@ -397,7 +397,11 @@ async function main() {
     }
     out();
     if (CONSOLE_RUNS > 0) {
-      const times = await measureConsole(api.base.replace(/\/api\/v1$/, ''), { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, CONSOLE_RUNS);
+      const times = await measureConsole(
+        api.base.replace(/\/api\/v1$/, ''),
+        { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+        CONSOLE_RUNS,
+      );
       if (typeof times === 'string') out(`Console (production build, Chromium): ${times}.`);
       else {
         const sb = stats(times.sidebar);
