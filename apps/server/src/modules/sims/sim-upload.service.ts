@@ -39,7 +39,7 @@ import { UploadIdentifierSet } from './upload-identifier-set';
  * Bulk upload of SIMs into provider stock (docs/decisions/010, 016). The file is written to the data directory,
  * checked (kind, size, zip directory), then read as a stream in batches of UPLOAD_BATCH rows by the background
  * runner: each row is validated (format, check digits, operator), the batch is inserted with
- * `INSERT … SELECT unnest(…) ON CONFLICT DO NOTHING` — two batches at a time, rows that may repeat an earlier row
+ * `INSERT … SELECT unnest(…) ON CONFLICT DO NOTHING` — several batches at once, rows that may repeat an earlier row
  * of the file only once every earlier row is in — and rows that did not go in are looked up to say why: a
  * duplicate of an earlier row of the same file, or already present. Rejected rows go to a CSV beside the upload.
  */
