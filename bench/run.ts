@@ -277,6 +277,21 @@ async function writeUploadCsv(file: string, start: number, rows: number): Promis
   return serial;
 }
 
+/**
+ * Lets the database finish the work an earlier step left behind before the next one is timed: a checkpoint, and
+ * autovacuum (a million rows inserted wake it on a 2-core machine) done with this database, up to two minutes.
+ */
+async function settle(pool: pg.Pool): Promise<void> {
+  await pool.query('CHECKPOINT');
+  for (let i = 0; i < 240; i++) {
+    const { rows } = await pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'autovacuum worker' AND datname = current_database()`,
+    );
+    if (rows[0]!.n === 0) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
 async function waitFor(base: string, token: string, url: string): Promise<Record<string, number | string>> {
   for (;;) {
     const res = await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${token}` } });
@@ -418,6 +433,7 @@ async function main() {
 
     // Export first, while the server has done nothing heavy yet: its memory is the export's own.
     if (EXPORT > 0) {
+      await settle(pool);
       const exp = await measured(api, async () => {
         const res = await fetch(`${api!.base}/sim/export?format=csv`, { headers: { authorization: `Bearer ${token}` } });
         if (!res.ok || !res.body) throw new Error(`export: ${res.status}`);
@@ -434,8 +450,28 @@ async function main() {
       );
     }
 
+    if (ALLOCATE_ROWS > 0) {
+      await settle(pool);
+      const { rows } = await pool.query<{ id: string }>(`SELECT id FROM organizations ORDER BY path LIMIT 1`);
+      const alloc = await measured(api, async () => {
+        const res = await fetch(`${api!.base}/sim/allocate`, {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ filter: { status: ['IN_STOCK'] }, limit: ALLOCATE_ROWS, organizationId: rows[0]!.id }),
+        });
+        const body = (await res.json()) as { data: { operation: Record<string, number | string> } };
+        if (res.status === 200) return body.data.operation;
+        if (res.status !== 202) throw new Error(`allocate: ${res.status} ${JSON.stringify(body)}`);
+        return await waitFor(api!.base, token, `/sim/operations/${body.data.operation.id}`);
+      });
+      out(
+        `| allocate (filter, background) | ${fmt(Number(alloc.result.succeeded))} | ${secs(alloc.ms)} | ${fmt(Math.round(Number(alloc.result.succeeded) / (alloc.ms / 1000)))} | ${mb(alloc.startRss)} → ${mb(alloc.peakRss)} | |`,
+      );
+    }
+
     // Upload of a CSV through the API, then a raw COPY of as many rows (another serial range) into the same tables.
     if (UPLOAD_ROWS > 0) {
+      await settle(pool);
       const file = path.join(work, 'upload.csv');
       let serial = await nextSerial(pool);
       serial = await writeUploadCsv(file, serial, UPLOAD_ROWS);
@@ -451,6 +487,7 @@ async function main() {
         if (res.status !== 202) throw new Error(`upload: ${res.status} ${await res.text()}`);
         return await waitFor(api!.base, token, `/sim/large-data/${((await res.json()) as { data: { id: string } }).data.id}`);
       });
+      await settle(pool);
       const copyStart = performance.now();
       await copySims(pool, {
         start: serial + 10,
@@ -476,25 +513,8 @@ async function main() {
       await pool.query('ANALYZE sims');
     }
 
-    if (ALLOCATE_ROWS > 0) {
-      const { rows } = await pool.query<{ id: string }>(`SELECT id FROM organizations ORDER BY path LIMIT 1`);
-      const alloc = await measured(api, async () => {
-        const res = await fetch(`${api!.base}/sim/allocate`, {
-          method: 'PUT',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ filter: { status: ['IN_STOCK'] }, limit: ALLOCATE_ROWS, organizationId: rows[0]!.id }),
-        });
-        const body = (await res.json()) as { data: { operation: Record<string, number | string> } };
-        if (res.status === 200) return body.data.operation;
-        if (res.status !== 202) throw new Error(`allocate: ${res.status} ${JSON.stringify(body)}`);
-        return await waitFor(api!.base, token, `/sim/operations/${body.data.operation.id}`);
-      });
-      out(
-        `| allocate (filter, background) | ${fmt(Number(alloc.result.succeeded))} | ${secs(alloc.ms)} | ${fmt(Math.round(Number(alloc.result.succeeded) / (alloc.ms / 1000)))} | ${mb(alloc.startRss)} → ${mb(alloc.peakRss)} | |`,
-      );
-    }
-
     if (REQUEST_SIMS > 0) {
+      await settle(pool);
       out();
       const result = await requestScenarios(api, token, database.pool, url, work);
       for (const line of result) out(line);
