@@ -5,27 +5,10 @@
  * /sim-inventory with a stored session (a bookmark, a reload). Each is timed from the click or the start of the
  * load until the grid shows a row.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium } from 'playwright-core';
+import { findChromium } from '../e2e/support/console-build';
 import { BROWSER_ARGS } from '../e2e/support/constants';
-
-const ROOT = path.resolve(import.meta.dirname, '..');
-
-/** Builds the console when it has not been built: the server serves apps/web/dist only if it is there when it starts. */
-export function ensureConsoleBuilt(): void {
-  if (existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) return;
-  execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-}
-
-export function findChromium(): string | null {
-  return (
-    [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => Boolean(p && existsSync(p))) ??
-    null
-  );
-}
 
 export type TConsoleTimes = { sidebar: number[]; load: number[] };
 
@@ -34,10 +17,8 @@ export async function measureConsole(
   origin: string,
   credentials: { email: string; password: string },
   runs: number,
-): Promise<TConsoleTimes | string> {
-  const executablePath = findChromium();
-  if (!executablePath) return 'skipped: no Chromium here (apt-get install chromium, or set CHROME_PATH)';
-  const browser = await chromium.launch({ executablePath, headless: true, args: BROWSER_ARGS });
+): Promise<TConsoleTimes> {
+  const browser = await chromium.launch({ executablePath: findChromium(), headless: true, args: BROWSER_ARGS });
   try {
     const context = await browser.newContext({
       baseURL: origin,

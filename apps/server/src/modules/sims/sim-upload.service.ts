@@ -175,10 +175,11 @@ async function insertBatch(
   const earlier = options.earlier ?? [];
   const rejections: TRejection[] = [];
   // Duplicates inside the batch (and of the earlier rows of it given in `earlier`): the first row keeps the identifier.
+  // Fresh rows share no identifier with any row before them (sortBatch), so they need no such check.
   const seen = new Map<string, number>();
   for (const c of earlier) for (const [, value] of identifiers(c)) if (!seen.has(value)) seen.set(value, c.row);
-  const candidates: TCandidate[] = [];
-  for (const c of batch) {
+  const candidates: TCandidate[] = options.fresh ? batch : [];
+  for (const c of options.fresh ? [] : batch) {
     const clash = identifiers(c).find(([, value]) => seen.has(value));
     if (clash) {
       rejections.push({ row: c.row, column: clash[0], value: clash[1], reason: `Duplicate of row ${seen.get(clash[1])} in this file` });
