@@ -115,15 +115,19 @@ describe('GET /sim: keyset pages', () => {
       const i = index.get(iccid)!;
       if (sort.endsWith('iccid')) return iccid;
       if (sort.endsWith('status')) return `${s.status}|${iccid}`;
-      if (sort.endsWith('createdAt')) return String(NOW - Math.floor(i / 2) * 1000).padStart(15, '0');
-      return s.expiresAt ? String(s.expiresAt.getTime()).padStart(15, '0') : 'z';
+      // Ties (two SIMs share each creation time, several an expiry) are broken by ICCID, in the same direction.
+      if (sort.endsWith('createdAt')) return `${String(NOW - Math.floor(i / 2) * 1000).padStart(15, '0')}|${iccid}`;
+      return s.expiresAt ? `${String(s.expiresAt.getTime()).padStart(15, '0')}|${iccid}` : `z|${iccid}`;
     };
     const keys = got.map(key);
-    const expected = keys.filter((k) => k !== 'z').sort();
-    if (sort.startsWith('-')) expected.reverse();
+    const dated = keys.filter((k) => !k.startsWith('z|')).sort();
+    const undated = keys.filter((k) => k.startsWith('z|')).sort();
+    if (sort.startsWith('-')) {
+      dated.reverse();
+      undated.reverse();
+    }
     // Sorted by expiry either way, SIMs without one come last.
-    expected.push(...keys.filter((k) => k === 'z'));
-    expect(keys).toEqual(expected);
+    expect(keys).toEqual([...dated, ...undated]);
   });
 
   it('answers the page shape with profiles, the derived profile label and the organisation', async () => {
@@ -154,6 +158,11 @@ describe('GET /sim: keyset pages', () => {
     expect(other.statusCode).toBe(400);
     expect(other.json().errors[0].path).toBe('querystring.cursor');
     expect((await list('cursor=bm9wZQ')).statusCode).toBe(400);
+    // A cursor whose tie-breaker is not an ICCID (an id, as cursors of an earlier version carried) is refused too.
+    const stale = Buffer.from(JSON.stringify({ k: 'createdAt', v: [new Date(NOW).toISOString(), 'a1b2c3d4e5f6a1b2c3d4e5f6'] })).toString(
+      'base64url',
+    );
+    expect((await list(`sort=createdAt&cursor=${stale}`)).statusCode).toBe(400);
     expect((await list('limit=501')).json().errors[0].path).toBe('querystring.limit');
     expect((await list('sort=imsi')).json().errors[0].path).toBe('querystring.sort');
   });

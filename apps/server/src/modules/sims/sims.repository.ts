@@ -152,7 +152,8 @@ export function decodeCursor(cursor: string, sort: string): (string | null)[] {
   if (!parsed.v.every((x) => x === null || (typeof x === 'string' && x.length <= 64))) throw badCursor();
   const { key } = parseSort(sort);
   const [a, b] = parsed.v;
-  if (!b || ((key === 'status' || key === 'createdAt') && !a)) throw badCursor();
+  // The second value is the primary ICCID of the page's last SIM in every sort (it breaks the ties of the first).
+  if (!b || !/^\d{1,22}$/.test(b) || ((key === 'status' || key === 'createdAt') && !a)) throw badCursor();
   if ((key === 'createdAt' || key === 'expiresAt') && a && Number.isNaN(Date.parse(a))) throw badCursor();
   return parsed.v;
 }
@@ -176,14 +177,14 @@ export function keyset(sort: string, position: (string | null)[] | null): { orde
       };
     case 'createdAt':
       return {
-        orderBy: sql`s.created_at ${dir}, s.id ${dir}`,
-        after: cursor ? sql`(s.created_at, s.id) ${cmp} (${cursor[0]}::timestamptz, ${cursor[1]})` : null,
+        orderBy: sql`s.created_at ${dir}, s.primary_iccid ${dir}`,
+        after: cursor ? sql`(s.created_at, s.primary_iccid) ${cmp} (${cursor[0]}::timestamptz, ${cursor[1]})` : null,
       };
     case 'expiresAt':
       // The dated SIMs only; those without an expiry follow them (see simPageQueries).
       return {
-        orderBy: sql`s.expires_at ${dir}, s.id ${dir}`,
-        after: cursor?.[0] ? sql`(s.expires_at, s.id) ${cmp} (${cursor[0]}::timestamptz, ${cursor[1]})` : null,
+        orderBy: sql`s.expires_at ${dir}, s.primary_iccid ${dir}`,
+        after: cursor?.[0] ? sql`(s.expires_at, s.primary_iccid) ${cmp} (${cursor[0]}::timestamptz, ${cursor[1]})` : null,
       };
   }
 }
@@ -196,9 +197,9 @@ function cursorValues(sort: string, row: TSimRow): (string | null)[] {
     case 'status':
       return [row.status, row.primary_iccid];
     case 'createdAt':
-      return [row.created_at, row.id];
+      return [row.created_at, row.primary_iccid];
     case 'expiresAt':
-      return [row.expires_at, row.id];
+      return [row.expires_at, row.primary_iccid];
   }
 }
 
@@ -288,8 +289,8 @@ function pageQuery(conditions: SQL[], orderBy: SQL, limit: number): SQL {
 
 /**
  * The statements of one page after the cursor (`limit + 1` rows, to know whether a next page exists). Sorted by
- * expiry, SIMs with an expiry come first in either direction and those without follow, ordered by id: two ranges
- * of the (expires_at, id) index, the second read only when the first runs out.
+ * expiry, SIMs with an expiry come first in either direction and those without follow, ordered by ICCID: two
+ * ranges of the (expires_at, primary_iccid) index, the second read only when the first runs out.
  */
 export function simPageQueries(
   scope: TTenantScope,
@@ -305,10 +306,10 @@ export function simPageQueries(
     if (after) conditions.push(after);
     return { first: pageQuery(conditions, orderBy, limit + 1), rest: null };
   }
-  const undated = (remaining: number, afterId: string | null) => {
+  const undated = (remaining: number, afterIccid: string | null) => {
     const conditions = [...simConditions(scope, f), sql`s.expires_at IS NULL`];
-    if (afterId) conditions.push(descending ? sql`s.id < ${afterId}` : sql`s.id > ${afterId}`);
-    return pageQuery(conditions, descending ? sql`s.id DESC` : sql`s.id ASC`, remaining);
+    if (afterIccid) conditions.push(descending ? sql`s.primary_iccid < ${afterIccid}` : sql`s.primary_iccid > ${afterIccid}`);
+    return pageQuery(conditions, descending ? sql`s.primary_iccid DESC` : sql`s.primary_iccid ASC`, remaining);
   };
   if (cursor && cursor[0] === null) return { first: undated(limit + 1, cursor[1]!), rest: null };
   const { orderBy, after } = keyset(sort, cursor);

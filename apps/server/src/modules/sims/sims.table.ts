@@ -57,8 +57,10 @@ export const sims = pgTable(
     uniqueIndex('sims_primary_iccid_uq').on(t.primaryIccid),
     index('sims_org_iccid_idx').on(t.organizationId, t.primaryIccid),
     index('sims_status_iccid_idx').on(t.status, t.primaryIccid),
-    index('sims_created_idx').on(t.createdAt, t.id),
-    index('sims_expires_idx').on(t.expiresAt, t.id),
+    // Ties broken by ICCID, not by id: SIMs are added and moved in ICCID ranges, so their entries land side by side
+    // (a random id scattered them over the whole index; docs/decisions/010).
+    index('sims_created_iccid_idx').on(t.createdAt, t.primaryIccid),
+    index('sims_expires_iccid_idx').on(t.expiresAt, t.primaryIccid),
     index('sims_plan_idx').on(t.planId, t.primaryIccid).where(sql`${t.planId} IS NOT NULL`),
     index('sims_tags_idx').using('gin', t.tags),
     index('sims_label_idx').on(sql`lower(${t.label}) text_pattern_ops`).where(sql`${t.label} IS NOT NULL`),
