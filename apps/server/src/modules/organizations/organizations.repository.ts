@@ -101,10 +101,11 @@ export async function deleteOrganizationRow(db: TExecutor, id: string) {
 
 /**
  * SQL, for a query over `organizations`: true when the row or any of its ancestors is disabled.
- * The outer column is written fully qualified so the subquery cannot capture it.
+ * The outer column is written fully qualified so the subquery cannot capture it; the ancestor ids are compared as
+ * char(24), so the primary key finds them (compared as text, every organisation was read).
  */
 export function chainDisabled() {
-  return sql<boolean>`EXISTS (SELECT 1 FROM organizations anc WHERE anc.id = ANY(string_to_array(trim(both '/' from "organizations"."path"), '/')) AND anc.status = 'DISABLED')`;
+  return sql<boolean>`EXISTS (SELECT 1 FROM organizations anc WHERE anc.id = ANY(string_to_array(trim(both '/' from "organizations"."path"), '/')::char(24)[]) AND anc.status = 'DISABLED')`;
 }
 
 /** Whether an organisation and all its ancestors are active (a disabled reseller stops its customers too). */
