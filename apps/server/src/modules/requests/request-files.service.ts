@@ -8,8 +8,12 @@ import type { TDeps } from '../../app-deps';
 import type { TExecutor } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { requireActor, type TActor, type TRequestContext } from '../../http/request-context';
+import { detectFormat } from '../../lib/files/file-format';
+import { columnName, LOST_DIGITS } from '../../lib/files/file-record';
+import { fileRecords } from '../../lib/files/file-records';
+import { parseLimiterOf } from '../../lib/files/parse-limiter';
+import { inspectXlsx, type TSpreadsheetOptions } from '../../lib/files/xlsx-records';
 import { recordAudit } from '../audit/audit.service';
-import { columnName, detectFormat, fileRecords, inspectXlsx, LOST_DIGITS } from '../sims/sim-upload.files';
 import type { TSimsConfig } from '../sims/sims.config';
 
 /**
@@ -52,15 +56,20 @@ export async function acceptRequestFile(
   file: { tmpPath: string; fileName: string; size: number },
 ): Promise<TRequestFile> {
   const actor = requireActor(ctx);
+  let endTurn: (() => void) | null = null;
   try {
     if (file.size === 0)
       throw new AppError('VALIDATION_FAILED', 'The file is empty', { errors: [{ path: 'file', message: 'The file is empty' }] });
     const format = await detectFormat(file.tmpPath, file.fileName);
-    if (format === 'xlsx') {
-      await inspectXlsx(file.tmpPath, file.size, { maxUnpackedBytes: cfg.unpackedMaxBytes, maxRatio: cfg.zipMaxRatio, maxEntries: 10_000 });
-    }
+    const spreadsheet: TSpreadsheetOptions = {
+      budgetBytes: deps.config.spreadsheetBudgetBytes,
+      zip: { maxUnpackedBytes: cfg.unpackedMaxBytes, maxRatio: cfg.zipMaxRatio, maxEntries: 10_000 },
+    };
+    if (format === 'xlsx') await inspectXlsx(file.tmpPath, spreadsheet.zip);
     const id = newId();
     const fileName = file.fileName.slice(0, 200);
+    // The file waits its turn on disk; the transaction opens only once its turn comes.
+    endTurn = await parseLimiterOf(deps.config).acquire();
     return await deps.db.transaction(async (tx) => {
       await tx.execute(sql`INSERT INTO request_files (id, created_by_id, file_name, count, rejected)
         VALUES (${id}, ${actor.userId}, ${fileName}, 0, 0)`);
@@ -90,7 +99,7 @@ export async function acceptRequestFile(
           iccids = [];
         }
       };
-      for await (const record of fileRecords(file.tmpPath, format)) {
+      for await (const record of fileRecords(file.tmpPath, format, { spreadsheet })) {
         if (column < 0) {
           column = Math.max(0, record.cells.map(columnName).indexOf('iccid'));
           // No header: the first line is already an ICCID.
@@ -114,6 +123,7 @@ export async function acceptRequestFile(
       return { id, fileName, count, rejected, rows: issues, createdAt: made[0]!.created_at };
     });
   } finally {
+    endTurn?.();
     await unlink(file.tmpPath).catch(() => {});
   }
 }

@@ -106,6 +106,32 @@ describe('POST /request/file', () => {
     expect(rows[0].n).toBe(0);
   });
 
+  it('answers a malformed CSV with 422 naming the line and what is wrong, and keeps nothing of it', async () => {
+    const [a, b] = [generatedIccid(910_011, 'AIRTEL'), generatedIccid(910_012, 'BSNL')];
+    const cases: [string, string, string][] = [
+      ['open.csv', `iccid,label\n${a},one\n${b},two\n${a},"three\n${b},four\n`, 'Line 4: a quoted field is not closed'],
+      [
+        'link.csv',
+        `iccid,link\n${a},ok\n${b},=HYPERLINK("https://example.in/sim")\n`,
+        'Line 3: a quote (") inside a field that does not start with one; put the whole field in quotes and double the quotes inside it',
+      ],
+      [
+        'after.csv',
+        `iccid,label\n${a},"fine"\n\n${b},"Truck "7" east"\n`,
+        'Line 4: text follows the closing quote of a field; a quote inside a quoted field must be doubled ("")',
+      ],
+      ['endless.csv', `iccid,label\n${a},"${'x'.repeat(1_100_000)}\n`, 'Line 2: the row is longer than 1 MB; is a quote left open?'],
+    ];
+    const before = await t.database.pool.query('SELECT count(*)::int AS n FROM request_files');
+    for (const [name, content, message] of cases) {
+      const res = await upload(name, content);
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(422);
+      expect(res.json()).toMatchObject({ code: 'UNPROCESSABLE', message, errors: [{ path: 'file', message }] });
+    }
+    const after = await t.database.pool.query('SELECT count(*)::int AS n FROM request_files');
+    expect(after.rows[0].n).toBe(before.rows[0].n);
+  });
+
   it(`refuses a file of more than ${REQUEST_FILE_ROWS_MAX.toLocaleString('en-IN')} ICCIDs and keeps nothing of it`, async () => {
     const lines = ['iccid'];
     for (let i = 0; i <= REQUEST_FILE_ROWS_MAX; i++) lines.push(generatedIccid(2_000_000 + i, 'AIRTEL'));

@@ -10,6 +10,11 @@ import type { TExecutor } from '../../db/database';
 import { violatedConstraint } from '../../db/errors';
 import { AppError, notFound } from '../../http/app-error';
 import { requireActor, type TRequestContext } from '../../http/request-context';
+import { readCsvHeader } from '../../lib/files/csv-records';
+import { detectFormat, type TUploadFormat } from '../../lib/files/file-format';
+import { LOST_DIGITS } from '../../lib/files/file-record';
+import { parseLimiterOf } from '../../lib/files/parse-limiter';
+import { inspectXlsx } from '../../lib/files/xlsx-records';
 import { recordAudit } from '../audit/audit.service';
 import { contextOfStored, storedActor } from './sim-moves.service';
 import {
@@ -20,17 +25,8 @@ import {
   toOperation,
   updateOperation,
 } from './sim-operations.repository';
-import {
-  csvRows,
-  detectFormat,
-  inspectXlsx,
-  LOST_DIGITS,
-  readCsvHeader,
-  type TFileRow,
-  type TUploadFormat,
-  xlsxRows,
-} from './sim-upload.files';
-import type { TSimsConfig } from './sims.config';
+import { spreadsheetOptionsOf, type TFileRow, uploadRows, zipLimitsOf } from './sim-upload.files';
+import { loadSimsConfig, type TSimsConfig } from './sims.config';
 import { kickRunner, registerOperationHandler } from './sims.runner';
 import { getOperation } from './sims.service';
 import { UploadIdentifierSet } from './upload-identifier-set';
@@ -264,7 +260,7 @@ export async function acceptUpload(
       throw new AppError('VALIDATION_FAILED', 'The file is empty', { errors: [{ path: 'file', message: 'The file is empty' }] });
     const format = await detectFormat(file.tmpPath, file.fileName);
     if (format === 'xlsx') {
-      await inspectXlsx(file.tmpPath, file.size, { maxUnpackedBytes: cfg.unpackedMaxBytes, maxRatio: cfg.zipMaxRatio, maxEntries: 10_000 });
+      await inspectXlsx(file.tmpPath, zipLimitsOf(cfg));
     } else {
       const header = await readCsvHeader(file.tmpPath);
       const missing = REQUIRED.filter((c) => !header.includes(c));
@@ -337,6 +333,23 @@ async function holdUploadLock(deps: TDeps, opId: string, shouldStop: () => boole
   }
 }
 
+/**
+ * Waits for a turn to read the file (at most TARANG_FILE_PARSE_CONCURRENCY files are read at once per process),
+ * beating the heartbeat meanwhile. Null when the runner stops while waiting.
+ */
+async function waitForParseTurn(deps: TDeps, opId: string, shouldStop: () => boolean): Promise<(() => void) | null> {
+  const turn = parseLimiterOf(deps.config).acquire();
+  for (;;) {
+    const end = await Promise.race([turn, new Promise<null>((resolve) => setTimeout(() => resolve(null), LOCK_WAIT_MS))]);
+    if (end) return end;
+    if (shouldStop()) {
+      void turn.then((done) => done());
+      return null;
+    }
+    await addProgress(deps.db, opId, { processed: 0, succeeded: 0, skipped: 0 });
+  }
+}
+
 type TSortedBatch = { rows: number; fresh: TCandidate[]; repeats: TCandidate[]; rejections: TRejection[] };
 
 /**
@@ -368,6 +381,11 @@ export async function runUpload(deps: TDeps, op: TOperationRow, shouldStop: () =
   const params = op.params as TUploadParams;
   const release = await holdUploadLock(deps, op.id, shouldStop);
   if (!release) return;
+  const endTurn = await waitForParseTurn(deps, op.id, shouldStop);
+  if (!endTurn) {
+    await release();
+    return;
+  }
   const rejectedPath = op.rejectedPath!;
   const exists = await stat(rejectedPath).catch(() => null);
   if (!exists) await writeFile(rejectedPath, REJECTED_HEADER);
@@ -375,7 +393,10 @@ export async function runUpload(deps: TDeps, op: TOperationRow, shouldStop: () =
   let rejectedBytes = Math.max(op.rejectedBytes, REJECTED_HEADER.length);
   const out = createWriteStream(rejectedPath, { flags: 'a' });
   const progress = { bytes: 0 };
-  const rows = params.format === 'csv' ? csvRows(op.filePath!, progress) : xlsxRows(op.filePath!);
+  const rows = uploadRows(op.filePath!, params.format, {
+    spreadsheet: spreadsheetOptionsOf(deps.config, loadSimsConfig(deps.config)),
+    progress,
+  });
   const seen = new UploadIdentifierSet();
   let skip = op.processed;
   let processed = op.processed;
@@ -439,7 +460,12 @@ export async function runUpload(deps: TDeps, op: TOperationRow, shouldStop: () =
       if (skip <= 0) send(sorted);
     }
     await previous;
+  } catch (error) {
+    // A file refused while it is read (malformed, over the budget) will be refused again: it is not kept.
+    if (error instanceof AppError) await unlink(op.filePath!).catch(() => {});
+    throw error;
   } finally {
+    endTurn();
     await Promise.allSettled(inFlight);
     await new Promise<void>((resolve) => out.end(resolve));
     await release();

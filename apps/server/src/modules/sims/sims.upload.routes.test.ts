@@ -31,7 +31,7 @@ let dataDir: string;
 beforeAll(async () => {
   process.env.TARANG_SIM_UPLOAD_MAX_BYTES = String(LIMIT);
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'tarang-upload-'));
-  t = await createTestApp({ dataDir });
+  t = await createTestApp({ dataDir, spreadsheetBudgetBytes: 1024 * 1024 });
   staff = (await t.login(ADMIN_EMAIL, ADMIN_PASSWORD)).token;
   const org = await makeOrganization(t, 'Upload Org');
   const role = await makeRole(t, 'All SIM actions', scopesFrom({ 'sim-inventory': true }));
@@ -166,6 +166,31 @@ describe('POST /sim/large-data: CSV', () => {
     expect(empty).toMatchObject({ status: 'DONE', processed: 0, succeeded: 0 });
   });
 
+  it('a malformed line ends the upload FAILED, naming the line and what is wrong; a malformed header is a 422', async () => {
+    const good = [line(50_001, 'AIRTEL'), line(50_002, 'BSNL'), line(50_003, 'VI'), line(50_004, 'AIRTEL'), line(50_005, 'BSNL')];
+    const cases: [string, string, string][] = [
+      [
+        'open.csv',
+        `${HEADER}\n${good.join('\n')}\n${line(50_006, 'VI', { label: '"Truck 6' })}\n${line(50_007, 'VI')}\n`,
+        'Line 7: a quoted field is not closed',
+      ],
+      [
+        'link.csv',
+        `${HEADER}\n${good.join('\n')}\n${line(50_008, 'VI', { label: '=HYPERLINK("https://example.in")' })}\n`,
+        'Line 7: a quote (") inside a field that does not start with one; put the whole field in quotes and double the quotes inside it',
+      ],
+    ];
+    for (const [name, content, message] of cases) {
+      const res = await upload(name, content);
+      expect(res.statusCode, res.body).toBe(202);
+      const op = await waitForOperation(t, staff, `${API}/sim/large-data/${res.json().data.id}`);
+      expect(op, name).toMatchObject({ status: 'FAILED', error: message });
+    }
+    const header = await upload('header.csv', `iccid,"imsi,operator\n${good[0]}\n`);
+    expect(header.statusCode, header.body).toBe(422);
+    expect(header.json().errors).toEqual([{ path: 'file', message: 'Line 1: a quoted field is not closed' }]);
+  });
+
   it('a CSV without the required columns is a 422 naming them', async () => {
     const res = await upload('wrong.csv', 'serial,operator\n1,AIRTEL\n');
     expect(res.statusCode).toBe(422);
@@ -244,7 +269,25 @@ describe('POST /sim/large-data: XLSX', () => {
   });
 });
 
-describe('hostile and wrong files are refused before they are read', () => {
+describe('POST /sim/large-data: XLSX over the spreadsheet budget', () => {
+  it('fails naming the budget, and the file is not kept', async () => {
+    const wb = new ExcelJS.Workbook();
+    const sheet = wb.addWorksheet('SIMs');
+    sheet.addRow(HEADER.split(','));
+    for (let i = 0; i < 2_000; i++) {
+      const p = simIdentity(60_000 + i, 'AIRTEL');
+      sheet.addRow([p.iccid, p.imsi, p.msisdn, 'AIRTEL', '', '', '', '', `Depot ${i} ${'east yard '.repeat(60)}`]);
+    }
+    const res = await upload('big-text.xlsx', Buffer.from(await wb.xlsx.writeBuffer()));
+    expect(res.statusCode, res.body).toBe(202);
+    const op = await waitForOperation(t, staff, `${API}/sim/large-data/${res.json().data.id}`);
+    expect(op).toMatchObject({ status: 'FAILED', error: "This workbook's shared text is larger than 1 MB; save it as CSV or split it" });
+    const left = await readdir(path.join(dataDir, 'uploads'));
+    expect(left.filter((n) => n.startsWith(op.id) && n.endsWith('.xlsx'))).toEqual([]);
+  });
+});
+
+describe('hostile and wrong files are refused', () => {
   it('a file that is not CSV or XLSX: 415', async () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
     for (const [name, body] of [
@@ -281,15 +324,19 @@ describe('hostile and wrong files are refused before they are read', () => {
     expect(res.json().message).toMatch(/zip bomb/);
   });
 
-  it('a workbook whose directory understates a part is caught while counting, still without keeping anything', async () => {
+  it('a workbook whose directory understates a part fails when that part is read past what it declares, and is not kept', async () => {
     const liar = zipOf([
       { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
       { name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') },
       { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(8 * 1024 * 1024, 0x20), declared: 100_000 },
     ]);
     const res = await upload('liar.xlsx', liar);
-    expect(res.statusCode, res.body).toBe(422);
-    expect(res.json().message).toBe('A part of this workbook unpacks to more than it declares: refused as a zip bomb');
+    expect(res.statusCode, res.body).toBe(202);
+    const op = await waitForOperation(t, staff, `${API}/sim/large-data/${res.json().data.id}`);
+    expect(op).toMatchObject({
+      status: 'FAILED',
+      error: 'A part of this workbook unpacks to more than it declares: refused as a zip bomb',
+    });
     const left = await readdir(path.join(dataDir, 'uploads'));
     expect(left.filter((n) => n.endsWith('.part') || n.endsWith('.xlsx'))).toEqual([]);
   });
