@@ -1,6 +1,7 @@
 import { createDeps } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
+import { EmbeddedPostgresError } from './db/embedded-postgres';
 import { createLogger } from './lib/logger';
 import './modules/requests/request-engine';
 
@@ -31,6 +32,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  console.error(error instanceof EmbeddedPostgresError ? error.message : error);
   process.exit(1);
 });
