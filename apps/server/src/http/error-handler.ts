@@ -25,6 +25,36 @@ const CODE_BY_STATUS: Partial<Record<number, TErrorCode>> = {
   429: 'TOO_MANY_REQUESTS',
 };
 
+/**
+ * PostgreSQL errors that only a value can cause (SQLSTATE class 22, data exceptions): a character the database cannot
+ * hold, text that is not a number, date or id, a date or number out of range, text longer than its column. The
+ * contract (packages/shared: text(), isoDate…) refuses such input before it reaches SQL; when some value slips past it
+ * anyway, the client gets a 400 instead of a 500, and the log says which statement refused what so the schema can be
+ * tightened.
+ */
+const INPUT_DATA_ERRORS: Record<string, string> = {
+  '22001': 'string data too long',
+  '22003': 'numeric value out of range',
+  '22007': 'invalid date-time format',
+  '22008': 'date-time field out of range',
+  '22021': 'character not in repertoire',
+  '22P02': 'invalid text representation',
+  '22P05': 'untranslatable character',
+};
+
+/** The PostgreSQL data exception behind an error (drivers and the ORM wrap it as `cause`), if that is what it is. */
+function inputDataError(error: unknown): { code: string; message: string } | null {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message, severity } = e as { code?: unknown; message?: unknown; severity?: unknown };
+    if (typeof code === 'string' && code in INPUT_DATA_ERRORS && typeof severity === 'string') {
+      return { code, message: typeof message === 'string' ? message : INPUT_DATA_ERRORS[code]! };
+    }
+  }
+  return null;
+}
+
+const INPUT_DATA_MESSAGE = 'A value in the request cannot be stored or compared; check the values sent';
+
 function send(reply: FastifyReply, request: FastifyRequest, code: TErrorCode, message?: string, errors?: TFieldError[]) {
   const { status, message: fallback } = ERROR_CODES[code];
   return reply
@@ -68,6 +98,12 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply
         .status(ERROR_CODES[code].status)
         .send({ success: false, message: error.message || ERROR_CODES[code].message, code, requestId: request.id });
+    }
+    const dataError = inputDataError(error);
+    if (dataError) {
+      // A value reached SQL that the contract should have refused: a client error, logged so the schema gets fixed.
+      request.log.warn({ err: error, sqlState: dataError.code, reason: dataError.message }, 'database refused a value from the request');
+      return send(reply, request, 'VALIDATION_FAILED', INPUT_DATA_MESSAGE);
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, request, 'INTERNAL');

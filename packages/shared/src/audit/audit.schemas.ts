@@ -1,6 +1,6 @@
 import { z } from 'zod';
-
-const ZId = z.string().regex(/^[0-9a-f]{24}$/, 'must be a 24-character id');
+import { isoDateTime } from '../common/dates';
+import { text, ZId } from '../common/text';
 
 export const ACTOR_TYPES = ['USER', 'API_KEY', 'SYSTEM', 'ANONYMOUS'] as const;
 
@@ -29,13 +29,13 @@ export const ZAuditQuery = z
   .object({
     actorId: ZId.optional(),
     actorType: z.enum(ACTOR_TYPES).optional(),
-    entityType: z.string().max(64).optional(),
-    entityId: z.string().max(64).optional(),
-    action: z.string().max(64).optional(),
+    entityType: text().max(64).optional(),
+    entityId: text().max(64).optional(),
+    action: text().max(64).optional(),
     organizationId: ZId.optional(),
-    from: z.iso.datetime({ offset: true, error: 'from must be an ISO 8601 date-time' }).optional(),
-    to: z.iso.datetime({ offset: true, error: 'to must be an ISO 8601 date-time' }).optional(),
-    cursor: z.string().regex(/^\d+$/, 'cursor must be the seq of the last event seen').optional(),
+    from: isoDateTime('from').optional(),
+    to: isoDateTime('to').optional(),
+    cursor: text().max(64).regex(/^\d+$/, 'cursor must be the seq of the last event seen').optional(),
     limit: z.coerce.number().int().min(1).max(500).default(50),
   })
   .strict();

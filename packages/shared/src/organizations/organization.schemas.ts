@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { ZListQuery } from '../common/api';
+import { text, ZId } from '../common/text';
 import { ZEmail } from '../users/user.schemas';
-
-const ZId = z.string().regex(/^[0-9a-f]{24}$/, 'must be a 24-character id');
 
 const settingsFields = {
   /** Alert when the wallet's available balance falls below this many paise. */
@@ -34,12 +33,12 @@ export const ZOrganization = z.object({
 });
 export type TOrganization = z.infer<typeof ZOrganization>;
 
-const ZTradeName = z.string().trim().min(1, 'tradeName is required').max(200, 'tradeName must be at most 200 characters');
+const ZTradeName = text().trim().min(1, 'tradeName is required').max(200, 'tradeName must be at most 200 characters');
 
 export const ZOrganizationCreate = z
   .object({
     tradeName: ZTradeName,
-    brandName: z.string().trim().max(200, 'brandName must be at most 200 characters').nullish(),
+    brandName: text().trim().max(200, 'brandName must be at most 200 characters').nullish(),
     email: ZEmail.nullish(),
     parentId: ZId.nullish(),
   })
@@ -49,7 +48,7 @@ export type TOrganizationCreate = z.infer<typeof ZOrganizationCreate>;
 export const ZOrganizationUpdate = z
   .object({
     tradeName: ZTradeName.optional(),
-    brandName: z.string().trim().max(200).nullish(),
+    brandName: text().trim().max(200).nullish(),
     email: ZEmail.nullish(),
     parentId: ZId.nullish(),
     status: z.enum(['ACTIVE', 'DISABLED']).optional(),

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { ZCursor } from '../common/api';
+import { isoDateOrDateTime, isoDateTime } from '../common/dates';
+import { multilineText, text, trimmedText, ZId } from '../common/text';
 import { OPERATORS } from '../sims/identifiers';
 import { ZIccid, ZSimFilter, ZSimStatus } from '../sims/sim.schemas';
 import {
@@ -13,10 +16,7 @@ import {
   TASK_STATUSES,
 } from './request.constants';
 
-const ZId = z.string().regex(/^[0-9a-f]{24}$/, 'must be a 24-character id');
-const ZDateTime = (name: string) =>
-  z.union([z.iso.datetime({ offset: true }), z.iso.date()], { error: `${name} must be an ISO 8601 date or date-time` });
-const ZImei = z.string().regex(/^\d{15}$/, 'imei must be 15 digits');
+const ZImei = text().regex(/^\d{15}$/, 'imei must be 15 digits');
 
 export const ZRequestType = z.enum(REQUEST_TYPES);
 export const ZJobStatus = z.enum(JOB_STATUSES);
@@ -39,8 +39,8 @@ const requestCreateShape = {
   fileId: ZId.optional(),
   limit: z.number().int().min(1).max(50_000_000).optional(),
   /** Start at this time instead of now. */
-  scheduledAt: z.iso.datetime({ offset: true, error: 'scheduledAt must be an ISO 8601 date-time with offset' }).optional(),
-  reason: z.string().trim().min(1).max(500).optional(),
+  scheduledAt: isoDateTime('scheduledAt').optional(),
+  reason: multilineText().trim().min(1).max(500).optional(),
   /** IMEI_LOCK: lock every SIM to this IMEI; without it, each SIM's last-seen IMEI. */
   imei: ZImei.optional(),
   dryRun: z.boolean().optional(),
@@ -61,7 +61,7 @@ export const ZRequestCreate = z
   .refine((v) => v.imei === undefined || v.type === 'IMEI_LOCK', { message: 'imei goes with IMEI_LOCK', path: ['imei'] });
 /** POST /termination: a TERMINATE request (the reason is required; termination is final). */
 export const ZTerminationCreate = z
-  .object({ ...requestCreateShape, type: undefined, imei: undefined, reason: z.string().trim().min(1).max(500) })
+  .object({ ...requestCreateShape, type: undefined, imei: undefined, reason: multilineText().trim().min(1).max(500) })
   .omit({ type: true, imei: true })
   .strict()
   .refine(oneTarget, oneTargetIssue)
@@ -173,11 +173,11 @@ export const ZRequestListQuery = z
     type: ZRequestType.optional(),
     status: ZJobStatus.optional(),
     organizationId: ZId.optional(),
-    batchJobId: z.string().trim().min(1).max(40).optional(),
-    from: ZDateTime('from').optional(),
-    to: ZDateTime('to').optional(),
+    batchJobId: trimmedText().min(1).max(40).optional(),
+    from: isoDateOrDateTime('from').optional(),
+    to: isoDateOrDateTime('to').optional(),
     limit: z.coerce.number().int().min(1).max(500).default(25),
-    cursor: z.string().max(400).optional(),
+    cursor: ZCursor.optional(),
   })
   .strict();
 export type TRequestListQuery = z.infer<typeof ZRequestListQuery>;
@@ -204,11 +204,13 @@ export const ZJobTasksQuery = z
   .object({
     status: ZTaskStatus.optional(),
     limit: z.coerce.number().int().min(1).max(500).default(50),
-    cursor: z.string().max(100).optional(),
+    cursor: text()
+      .regex(/^\d{1,18}$/, 'cursor must be the nextCursor of an earlier page')
+      .optional(),
   })
   .strict();
 
-export const ZJobStatusChange = z.object({ status: z.enum(JOB_STATUS_CHANGES), reason: z.string().trim().min(1).max(500) }).strict();
+export const ZJobStatusChange = z.object({ status: z.enum(JOB_STATUS_CHANGES), reason: multilineText().trim().min(1).max(500) }).strict();
 
 export const ZProgress = z.object({ status: ZJobStatus, counts: ZTaskCounts, percent: z.number(), finishedAt: z.string().nullable() });
 
@@ -232,17 +234,17 @@ export const ZMnoJobListQuery = z
   .object({
     operator: ZOperatorName.optional(),
     status: ZMnoJobStatus.optional(),
-    batchJobId: z.string().trim().min(1).max(40).optional(),
-    from: ZDateTime('from').optional(),
-    to: ZDateTime('to').optional(),
+    batchJobId: trimmedText().min(1).max(40).optional(),
+    from: isoDateOrDateTime('from').optional(),
+    to: isoDateOrDateTime('to').optional(),
     limit: z.coerce.number().int().min(1).max(500).default(25),
-    cursor: z.string().max(400).optional(),
+    cursor: ZCursor.optional(),
   })
   .strict();
 
 /** Mark As Done: the named SIMs of the MNO job, or every task not yet done. */
 export const ZMnoMarkDone = z
-  .object({ iccids: z.array(ZIccid).min(1).max(REQUEST_ICCID_LIST_MAX).optional(), note: z.string().trim().max(500).optional() })
+  .object({ iccids: z.array(ZIccid).min(1).max(REQUEST_ICCID_LIST_MAX).optional(), note: multilineText().trim().max(500).optional() })
   .strict();
 
 export const ZMnoActionResult = z.object({
@@ -261,7 +263,7 @@ export const ZCheckpoint = z.object({
 });
 
 export const ZCheckpointUpdate = z
-  .object({ step: ZCheckpointStep, done: z.boolean(), note: z.string().trim().max(500).optional() })
+  .object({ step: ZCheckpointStep, done: z.boolean(), note: multilineText().trim().max(500).optional() })
   .strict();
 
 export const ZRequestMessage = z.object({
@@ -271,8 +273,8 @@ export const ZRequestMessage = z.object({
   body: z.string(),
   createdAt: z.string(),
 });
-export const ZRespond = z.object({ body: z.string().trim().min(1).max(4000) }).strict();
-export const ZClose = z.object({ note: z.string().trim().max(500).optional() }).strict();
+export const ZRespond = z.object({ body: multilineText().trim().min(1).max(4000) }).strict();
+export const ZClose = z.object({ note: multilineText().trim().max(500).optional() }).strict();
 
 export const ZInsights = z.object({
   tasks: z.object({ total: z.number().int(), byOperator: z.number().int(), byHand: z.number().int(), automaticPercent: z.number() }),
@@ -319,7 +321,7 @@ export const ZGatewaySettingsUpdate = z
 export const ZOperatorParams = z.object({ operator: ZOperatorName }).strict();
 
 export const ZMnoReportQuery = z
-  .object({ from: ZDateTime('from').optional(), to: ZDateTime('to').optional(), operator: ZOperatorName.optional() })
+  .object({ from: isoDateOrDateTime('from').optional(), to: isoDateOrDateTime('to').optional(), operator: ZOperatorName.optional() })
   .strict();
 export const ZMnoReportRow = z.object({
   operator: z.string(),

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { ZListQuery } from '../common/api';
+import { multilineText, text, ZId } from '../common/text';
 import { ZAuthScopes } from './auth-scopes';
-
-const ZId = z.string().regex(/^[0-9a-f]{24}$/, 'must be a 24-character id');
 
 /** STAFF roles are for platform staff (no organisation); ORGANIZATION roles for organisation users. */
 export const ZRoleKind = z.enum(['STAFF', 'ORGANIZATION']);
@@ -21,12 +20,12 @@ export const ZRole = z.object({
 });
 export type TRole = z.infer<typeof ZRole>;
 
-const ZRoleName = z.string().trim().min(1, 'name is required').max(100, 'name must be at most 100 characters');
+const ZRoleName = text().trim().min(1, 'name is required').max(100, 'name must be at most 100 characters');
 
 export const ZRoleCreate = z
   .object({
     name: ZRoleName,
-    description: z.string().trim().max(500).nullish(),
+    description: multilineText().trim().max(500).nullish(),
     organizationId: ZId.nullish(),
     /** Only platform roles (no organisationId) may be STAFF roles. */
     kind: ZRoleKind.default('ORGANIZATION'),
@@ -36,7 +35,7 @@ export const ZRoleCreate = z
 export type TRoleCreate = z.infer<typeof ZRoleCreate>;
 
 export const ZRoleUpdate = z
-  .object({ name: ZRoleName.optional(), description: z.string().trim().max(500).nullish(), authScopes: ZAuthScopes.optional() })
+  .object({ name: ZRoleName.optional(), description: multilineText().trim().max(500).nullish(), authScopes: ZAuthScopes.optional() })
   .strict();
 export type TRoleUpdate = z.infer<typeof ZRoleUpdate>;
 

@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { MESSAGES } from '../common/messages';
+import { text, trimmedText } from '../common/text';
 
 /** Global search scopes (spec §2): chips Sims, Requests, Users, Organizations. */
 export const SEARCH_SCOPES = ['sims', 'jobs', 'orgs', 'users'] as const;
 export type TSearchScope = (typeof SEARCH_SCOPES)[number];
 
-export const ZSearchTerm = z.string().trim().min(1, MESSAGES.emptySearch).max(100, 'Search term must be at most 100 characters');
+export const ZSearchTerm = trimmedText().min(1, MESSAGES.emptySearch).max(100, 'Search term must be at most 100 characters');
 
 export const ZSearchQuery = z
   .object({
-    from: z
-      .string()
+    from: text()
       .max(100)
       .optional()
       .transform((v, ctx) => {

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { ZCursor } from '../common/api';
+import { isoDateOrDateTime } from '../common/dates';
+import { singleLine, text, trimmedText, ZId } from '../common/text';
 import { imeiError, OPERATORS } from './identifiers';
 import { SIM_ICCID_LIST_MAX, SIM_PAGE_MAX, SIM_SORTS, SIM_STATUSES } from './sim.constants';
 
-const ZId = z.string().regex(/^[0-9a-f]{24}$/, 'must be a 24-character id');
-
 /** An ICCID as a path or list entry: 19 or 20 digits. Unknown ones are 404 (or reported as not found in a batch). */
-export const ZIccid = z.string().regex(/^\d{19,20}$/, 'must be an ICCID of 19 or 20 digits');
+export const ZIccid = text().regex(/^\d{19,20}$/, 'must be an ICCID of 19 or 20 digits');
 export const ZIccidParams = z.object({ iccid: ZIccid }).strict();
 
 export const ZSimStatus = z.enum(SIM_STATUSES);
@@ -59,8 +60,7 @@ export const ZSimDetail = ZSim.extend({ history: z.array(ZSimHistoryEvent) });
 export type TSimDetail = z.infer<typeof ZSimDetail>;
 
 const commaList = <T extends z.ZodType>(item: T, name: string) =>
-  z
-    .string()
+  text()
     .max(500)
     .transform((raw, ctx) => {
       const parts = raw
@@ -82,12 +82,7 @@ const commaList = <T extends z.ZodType>(item: T, name: string) =>
       return out;
     });
 
-const ZDateTime = (name: string) =>
-  z.union([z.iso.datetime({ offset: true }), z.iso.date()], { error: `${name} must be an ISO 8601 date or date-time` });
-
-const ZSearchText = z
-  .string()
-  .trim()
+const ZSearchText = trimmedText()
   .max(24)
   .regex(/^\+?\d+$/, 'search must be digits of an ICCID, IMSI or MSISDN (a leading + for an MSISDN)');
 
@@ -101,12 +96,12 @@ export const ZSimFilter = z
     /** true: only provider stock (no organisation). */
     inStock: z.boolean().optional(),
     planId: ZId.optional(),
-    expiresFrom: ZDateTime('expiresFrom').optional(),
-    expiresTo: ZDateTime('expiresTo').optional(),
+    expiresFrom: isoDateOrDateTime('expiresFrom').optional(),
+    expiresTo: isoDateOrDateTime('expiresTo').optional(),
     imeiLock: z.boolean().optional(),
-    tag: z.string().trim().min(1).max(50).optional(),
+    tag: trimmedText().min(1).max(50).optional(),
     /** Label prefix, case-insensitive. */
-    label: z.string().trim().min(1).max(100).optional(),
+    label: trimmedText().min(1).max(100).optional(),
     /** Digits matched against every profile's ICCID, IMSI and MSISDN by prefix, and ICCID and MSISDN by suffix. */
     search: ZSearchText.optional(),
   })
@@ -122,17 +117,16 @@ const filterQueryShape = {
   organizationId: ZId.optional(),
   inStock: ZBoolText.optional(),
   planId: ZId.optional(),
-  expiresFrom: ZDateTime('expiresFrom').optional(),
-  expiresTo: ZDateTime('expiresTo').optional(),
+  expiresFrom: isoDateOrDateTime('expiresFrom').optional(),
+  expiresTo: isoDateOrDateTime('expiresTo').optional(),
   imeiLock: ZBoolText.optional(),
-  tag: z.string().trim().min(1).max(50).optional(),
-  label: z.string().trim().min(1).max(100).optional(),
+  tag: trimmedText().min(1).max(50).optional(),
+  label: trimmedText().min(1).max(100).optional(),
   search: ZSearchText.optional(),
 };
 
 const sortPattern = new RegExp(`^-?(${SIM_SORTS.join('|')})$`);
-export const ZSimSortParam = z
-  .string()
+export const ZSimSortParam = text()
   .regex(sortPattern, `sort must be one of ${SIM_SORTS.join(', ')} (prefix - for descending)`)
   .default('iccid');
 
@@ -140,7 +134,7 @@ export const ZSimListQuery = z
   .object({
     ...filterQueryShape,
     limit: z.coerce.number().int().min(1).max(SIM_PAGE_MAX).default(25),
-    cursor: z.string().max(400).optional(),
+    cursor: ZCursor.optional(),
     sort: ZSimSortParam,
   })
   .strict();
@@ -163,7 +157,7 @@ export const ZSimExpiringQuery = z
   .object({
     days: z.coerce.number().int().min(1).max(365).default(30),
     limit: z.coerce.number().int().min(1).max(SIM_PAGE_MAX).default(25),
-    cursor: z.string().max(400).optional(),
+    cursor: ZCursor.optional(),
   })
   .strict();
 
@@ -187,8 +181,7 @@ export type TSimAllocate = z.infer<typeof ZSimAllocate>;
 export const ZSimRollback = z.object(batchTarget).strict().refine(oneTarget, oneTargetIssue);
 export type TSimRollback = z.infer<typeof ZSimRollback>;
 
-const ZTag = z
-  .string()
+const ZTag = text()
   .trim()
   .min(1)
   .max(50)
@@ -197,20 +190,22 @@ const ZTag = z
 export const ZSimUpdate = z
   .object({
     iccids: ZIccidList,
-    label: z.string().trim().max(100).nullable().optional(),
+    label: text().trim().max(100).nullable().optional(),
     /** Replaces the tags. */
     tags: z.array(ZTag).max(20).optional(),
     addTags: z.array(ZTag).max(20).optional(),
     removeTags: z.array(ZTag).max(20).optional(),
-    apn: z
-      .string()
+    apn: text()
       .trim()
       .max(100)
       .regex(/^[A-Za-z0-9.-]+$/, 'apn holds letters, digits, . and -')
       .nullable()
       .optional(),
     /** One SIM at a time: an address belongs to one SIM. */
-    staticIp: z.union([z.ipv4(), z.ipv6()], { error: 'staticIp must be an IPv4 or IPv6 address' }).nullable().optional(),
+    staticIp: z
+      .union([singleLine(z.ipv4()), singleLine(z.ipv6())], { error: 'staticIp must be an IPv4 or IPv6 address' })
+      .nullable()
+      .optional(),
   })
   .strict()
   .refine((v) => ['label', 'tags', 'addTags', 'removeTags', 'apn', 'staticIp'].some((k) => k in v), {
@@ -233,12 +228,10 @@ export const ZSimStatusView = z.object({
   /** Statuses this endpoint can move the SIM to now (local transitions only). */
   allowed: z.array(ZSimStatus),
 });
-export const ZSimStatusChange = z
-  .object({ iccid: ZIccid, status: ZSimStatus, reason: z.string().trim().min(1).max(200).optional() })
-  .strict();
+export const ZSimStatusChange = z.object({ iccid: ZIccid, status: ZSimStatus, reason: text().trim().min(1).max(200).optional() }).strict();
 export type TSimStatusChange = z.infer<typeof ZSimStatusChange>;
 
-const ZImei = z.string().superRefine((v, ctx) => {
+const ZImei = text().superRefine((v, ctx) => {
   const error = imeiError(v);
   if (error) ctx.addIssue({ code: 'custom', message: error });
 });

@@ -1,8 +1,11 @@
+import { isoDateTime } from '@tarang/shared/common/dates';
+import { ZId } from '@tarang/shared/common/text';
 import type { TJob, TRequest, TTaskCounts } from '@tarang/shared/requests/request.schemas';
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { TExecutor } from '../../db/database';
-import { AppError } from '../../http/app-error';
 import type { TTenantScope } from '../../http/request-context';
+import { decodeCursor as decodeListCursor, encodeCursor as encodeListCursor } from '../../lib/cursor';
 import { inScope } from '../../lib/tenancy';
 import { whereOf } from '../sims/sims.repository';
 import { jobCountsLateral } from './jobs.repository';
@@ -109,33 +112,16 @@ export function toJob(row: TJobRow): TJob {
   };
 }
 
-const badCursor = () =>
-  new AppError('VALIDATION_FAILED', 'querystring.cursor: The cursor is not valid for this list; start again without it', {
-    errors: [{ path: 'querystring.cursor', message: 'The cursor is not valid for this list; start again without it' }],
-  });
-
 /** Newest first: the cursor holds the last row's (created_at, id), the time as exact microsecond text. */
+const ZNewestFirstCursor = z.tuple([isoDateTime('cursor'), ZId]);
+
 export function encodeCursor(createdAt: string, id: string): string {
-  return Buffer.from(JSON.stringify([createdAt, id])).toString('base64url');
+  return encodeListCursor([createdAt, id]);
 }
 
+/** The (created_at, id) of a cursor this list issued; anything else is a 400 naming `querystring.cursor`. */
 export function decodeCursor(cursor: string): [string, string] {
-  try {
-    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (
-      Array.isArray(v) &&
-      v.length === 2 &&
-      typeof v[0] === 'string' &&
-      !Number.isNaN(Date.parse(v[0])) &&
-      typeof v[1] === 'string' &&
-      /^[0-9a-f]{24}$/.test(v[1])
-    ) {
-      return [v[0], v[1]];
-    }
-  } catch {
-    /* below */
-  }
-  throw badCursor();
+  return decodeListCursor(cursor, ZNewestFirstCursor);
 }
 
 export async function listJobRows(

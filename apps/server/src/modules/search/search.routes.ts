@@ -1,4 +1,5 @@
 import { MESSAGES } from '@tarang/shared/common/messages';
+import { trimmedText } from '@tarang/shared/common/text';
 import { ZSearchQuery, ZSearchResult } from '@tarang/shared/search/search.schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -23,7 +24,7 @@ export function searchRoutes(app: FastifyInstance, deps: TDeps) {
     // Each result group checks its own module permission inside the search.
     config: { access: access.signedIn('subtree') },
     // The term is checked by the search itself, so an empty one answers with the console's own words.
-    schema: { ...schema, params: z.object({ term: z.string() }) },
+    schema: { ...schema, params: z.object({ term: trimmedText() }) },
     handler: async (request) =>
       ok(await globalSearch(deps, contextOf(request), request.params.term, request.query.from, request.query.limit)),
   });

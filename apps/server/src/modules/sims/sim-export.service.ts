@@ -3,10 +3,12 @@ import { SIM_EXPORT_COLUMNS, SIM_UPLOAD_COLUMNS } from '@tarang/shared/sims/sim.
 import type { TSimFilter } from '@tarang/shared/sims/sim.schemas';
 import ExcelJS from 'exceljs';
 import type { TDeps } from '../../app-deps';
-import { requireActor, type TRequestContext } from '../../http/request-context';
+import { requireActor, type TActor, type TRequestContext } from '../../http/request-context';
 import { recordAudit } from '../audit/audit.service';
-import { listSimPage, type TSimRow } from './sims.repository';
+import { listSimPage, type TResolvedFilter, type TSimRow } from './sims.repository';
 import { resolveFilter } from './sims.service';
+
+type TSimPage = Awaited<ReturnType<typeof listSimPage>>;
 
 /**
  * Exports of the SIM list (every matching row, millions) with constant memory: keyset pages of EXPORT_BATCH rows
@@ -50,15 +52,13 @@ function csvCell(value: string): string {
   return /[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 }
 
-async function* pages(deps: TDeps, ctx: TRequestContext, filter: TSimFilter, sort: string): AsyncGenerator<TSimRow[]> {
-  const actor = requireActor(ctx);
-  const f = await resolveFilter(deps, actor, filter);
-  let cursor: (string | null)[] | null = null;
+/** The pages of an export after the first one, which was read before the response started. */
+async function* pages(deps: TDeps, scope: TActor['scope'], f: TResolvedFilter, sort: string, first: TSimPage): AsyncGenerator<TSimRow[]> {
+  let page = first;
   for (;;) {
-    const page = await listSimPage(deps.db, actor.scope, f, sort, cursor, EXPORT_BATCH);
     if (page.rows.length) yield page.rows;
-    if (!page.nextCursor) return;
-    cursor = JSON.parse(Buffer.from(page.nextCursor, 'base64url').toString('utf8')).v;
+    if (!page.next) return;
+    page = await listSimPage(deps.db, scope, f, sort, page.next, EXPORT_BATCH);
   }
 }
 
@@ -69,7 +69,9 @@ export async function exportSims(
 ): Promise<{ stream: Readable; contentType: string; fileName: string }> {
   const { sort, format, ...filter } = q;
   const actor = requireActor(ctx);
-  await resolveFilter(deps, actor, filter); // a filter out of reach is a 404 before anything is sent
+  const f = await resolveFilter(deps, actor, filter); // a filter out of reach is a 404 before anything is sent
+  // The first page is read before the response starts: a filter the database refuses is an error answer, not a cut-off file.
+  const first = await listSimPage(deps.db, actor.scope, f, sort, null, EXPORT_BATCH);
   await recordAudit(deps.db, ctx, {
     action: 'sim.export',
     entityType: 'sim_export',
@@ -80,7 +82,7 @@ export async function exportSims(
   if (format === 'csv') {
     async function* lines() {
       yield `${SIM_EXPORT_COLUMNS.join(',')}\n`;
-      for await (const rows of pages(deps, ctx, filter, sort)) {
+      for await (const rows of pages(deps, actor.scope, f, sort, first)) {
         // Chunks of a few hundred rows stay below V8's large-object size, so young-generation GC reclaims them.
         for (let i = 0; i < rows.length; i += CHUNK_ROWS) {
           let chunk = '';
@@ -97,7 +99,7 @@ export async function exportSims(
   void (async () => {
     try {
       sheet.addRow([...SIM_EXPORT_COLUMNS]).commit();
-      for await (const rows of pages(deps, ctx, filter, sort)) {
+      for await (const rows of pages(deps, actor.scope, f, sort, first)) {
         for (const r of rows) sheet.addRow(exportValues(r)).commit();
         if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve));
         if (out.destroyed) return;

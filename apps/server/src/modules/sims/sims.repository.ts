@@ -1,9 +1,11 @@
+import { isoDateTime } from '@tarang/shared/common/dates';
 import { profileLabel, type TSimSort } from '@tarang/shared/sims/sim.constants';
-import { parseSimSearch, type TSim, type TSimFilter, type TSimProfile } from '@tarang/shared/sims/sim.schemas';
+import { parseSimSearch, type TSim, type TSimFilter, type TSimProfile, ZIccid, ZSimStatus } from '@tarang/shared/sims/sim.schemas';
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { TExecutor } from '../../db/database';
-import { AppError } from '../../http/app-error';
 import type { TTenantScope } from '../../http/request-context';
+import { decodeCursor as decodeListCursor, encodeCursor as encodeListCursor } from '../../lib/cursor';
 import { inScope } from '../../lib/tenancy';
 
 /**
@@ -130,32 +132,27 @@ export function parseSort(raw: string): TSortSpec {
   return { key: (descending ? raw.slice(1) : raw) as TSimSort, descending };
 }
 
-type TCursor = { k: string; v: (string | null)[] };
+/** A position in a SIM list: the sort it was issued for and the last row's (sort value, primary ICCID). */
+export type TSimPosition = (string | null)[];
 
-export function encodeCursor(sort: string, values: (string | null)[]): string {
-  return Buffer.from(JSON.stringify({ k: sort, v: values } satisfies TCursor)).toString('base64url');
+/** The first value of a position, per sort; the second is always the page's last primary ICCID (it breaks ties). */
+const POSITION_FIRST = {
+  iccid: z.null(),
+  status: ZSimStatus,
+  createdAt: isoDateTime('cursor'),
+  // SIMs without an expiry follow the dated ones: null marks a position among them.
+  expiresAt: isoDateTime('cursor').nullable(),
+} satisfies Record<TSimSort, z.ZodType>;
+
+export function encodeCursor(sort: string, values: TSimPosition): string {
+  return encodeListCursor({ k: sort, v: values });
 }
 
-const badCursor = () =>
-  new AppError('VALIDATION_FAILED', 'querystring.cursor: The cursor is not valid for this list; start again without it', {
-    errors: [{ path: 'querystring.cursor', message: 'The cursor is not valid for this list; start again without it' }],
-  });
-
-export function decodeCursor(cursor: string, sort: string): (string | null)[] {
-  let parsed: TCursor;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as TCursor;
-  } catch {
-    throw badCursor();
-  }
-  if (!parsed || parsed.k !== sort || !Array.isArray(parsed.v) || parsed.v.length !== 2) throw badCursor();
-  if (!parsed.v.every((x) => x === null || (typeof x === 'string' && x.length <= 64))) throw badCursor();
+/** The position of a cursor issued for this sort; anything else (another sort's, a crafted one) is a 400. */
+export function decodeCursor(cursor: string, sort: string): TSimPosition {
   const { key } = parseSort(sort);
-  const [a, b] = parsed.v;
-  // The second value is the primary ICCID of the page's last SIM in every sort (it breaks the ties of the first).
-  if (!b || !/^\d{1,22}$/.test(b) || ((key === 'status' || key === 'createdAt') && !a)) throw badCursor();
-  if ((key === 'createdAt' || key === 'expiresAt') && a && Number.isNaN(Date.parse(a))) throw badCursor();
-  return parsed.v;
+  const shape = z.object({ k: z.literal(sort), v: z.tuple([POSITION_FIRST[key], ZIccid]) }).strict();
+  return decodeListCursor(cursor, shape).v;
 }
 
 /** ORDER BY and the "after the cursor" condition for a sort; the second key makes every order total. */
@@ -323,16 +320,17 @@ export async function listSimPage(
   scope: TTenantScope,
   f: TResolvedFilter,
   sort: string,
-  cursor: (string | null)[] | null,
+  cursor: TSimPosition | null,
   limit: number,
-): Promise<{ rows: TSimRow[]; nextCursor: string | null }> {
+): Promise<{ rows: TSimRow[]; nextCursor: string | null; next: TSimPosition | null }> {
   const queries = simPageQueries(scope, f, sort, cursor, limit);
   const rows = (await db.execute<TSimRow>(queries.first)).rows;
   if (queries.rest && rows.length < limit + 1) rows.push(...(await db.execute<TSimRow>(queries.rest(limit + 1 - rows.length))).rows);
   const hasMore = rows.length > limit;
   const page = hasMore ? rows.slice(0, limit) : rows;
   const last = page[page.length - 1];
-  return { rows: page, nextCursor: hasMore && last ? encodeCursor(sort, cursorValues(sort, last)) : null };
+  const next = hasMore && last ? cursorValues(sort, last) : null;
+  return { rows: page, nextCursor: next ? encodeCursor(sort, next) : null, next };
 }
 
 /**
