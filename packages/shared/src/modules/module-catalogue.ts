@@ -27,6 +27,11 @@ export type TModule = {
   beta?: boolean;
   /** Ctrl/Cmd + Shift + key navigates here. */
   shortcut?: string;
+  /**
+   * Held by the built-in Super Admin role alone: no other role may be given it, whoever edits the role
+   * (the outbox, where password-reset codes and invitation links wait; docs/decisions/021-outbox.md).
+   */
+  builtInOnly?: boolean;
   actions: TModuleAction[];
 };
 
@@ -193,7 +198,15 @@ export const MODULES: readonly TModule[] = [
       a('allocate', 'Allocate'),
     ],
   }),
-  m({ id: 'user', name: 'User', path: '/management/user', group: 'management', icon: 'person', shortcut: 'u', actions: peopleActions }),
+  m({
+    id: 'user',
+    name: 'User',
+    path: '/management/user',
+    group: 'management',
+    icon: 'person',
+    shortcut: 'u',
+    actions: [...peopleActions, a('resetTwoFactor', 'Reset Two-Factor')],
+  }),
   m({
     id: 'organisation',
     name: 'Organisation',
@@ -228,6 +241,7 @@ export const MODULES: readonly TModule[] = [
     ],
   }),
   m({ id: 'all-wallet', name: 'All Wallets', path: '/all-wallet', group: 'management', inMenu: false, icon: 'account_balance' }),
+  m({ id: 'outbox', name: 'Outbox', path: '/outbox', group: null, inMenu: false, icon: 'outgoing_mail', builtInOnly: true }),
   m({
     id: 'device',
     name: 'Device',
@@ -298,6 +312,11 @@ const byId = new Map(MODULES.map((mod) => [mod.id, mod]));
 
 export function getModule(id: string): TModule | undefined {
   return byId.get(id);
+}
+
+/** Whether only the built-in Super Admin role may hold the module (see `TModule.builtInOnly`). */
+export function isBuiltInOnly(moduleId: string): boolean {
+  return byId.get(moduleId)?.builtInOnly === true;
 }
 
 export function isModuleAction(moduleId: string, action: string): boolean {

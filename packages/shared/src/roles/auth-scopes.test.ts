@@ -119,6 +119,7 @@ describe('scopesFrom', () => {
       'edit',
       'delete',
       'sendMail',
+      'resetTwoFactor',
     ]);
     expect(() => scopesFrom({ nope: true })).toThrow(/Unknown module/);
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../common/text';
 import { getModule, MODULES } from '../modules/module-catalogue';
 
 /**
@@ -8,11 +9,11 @@ import { getModule, MODULES } from '../modules/module-catalogue';
 export const ZAuthScope = z
   .object({
     allowed: z.boolean(),
-    actions: z.record(z.string().max(64), z.boolean()).default({}),
+    actions: z.record(text().max(64), z.boolean()).default({}),
   })
   .strict();
 
-export const ZAuthScopes = z.record(z.string().max(64), ZAuthScope).superRefine((scopes, ctx) => {
+export const ZAuthScopes = z.record(text().max(64), ZAuthScope).superRefine((scopes, ctx) => {
   for (const [moduleId, scope] of Object.entries(scopes)) {
     const mod = getModule(moduleId);
     if (!mod) {

@@ -1,3 +1,4 @@
+import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAccessTokenSigner } from './tokens';
 
@@ -35,5 +36,31 @@ describe('access tokens', () => {
     expect(await signer.verify(`${none}.${payload}.`)).toBeNull();
     const stranger = createAccessTokenSigner(new Uint8Array(32).fill(9), 60);
     expect(await stranger.verify(token)).toBeNull();
+  });
+
+  /** A token as the server signs it, with some claims changed: what someone holding the secret could forge. */
+  async function forge(edit: (jwt: SignJWT, now: number) => SignJWT): Promise<string> {
+    const now = Math.floor(Date.now() / 1000);
+    const jwt = new SignJWT({ sid: claims.sid, typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.sub)
+      .setIssuer('tarang');
+    return await edit(jwt, now).sign(secret);
+  }
+
+  it('refuses a correctly signed token without an expiry or issue time', async () => {
+    const signer = createAccessTokenSigner(secret, 60);
+    expect(await signer.verify(await forge((jwt, now) => jwt.setIssuedAt(now).setExpirationTime(now + 60)))).toEqual(claims);
+    expect(await signer.verify(await forge((jwt, now) => jwt.setIssuedAt(now)))).toBeNull();
+    expect(await signer.verify(await forge((jwt) => jwt))).toBeNull();
+    expect(await signer.verify(await forge((jwt, now) => jwt.setExpirationTime(now + 60)))).toBeNull();
+  });
+
+  it('refuses a token that claims to live longer than the configured lifetime', async () => {
+    const signer = createAccessTokenSigner(secret, 60);
+    expect(await signer.verify(await forge((jwt, now) => jwt.setIssuedAt(now).setExpirationTime(now + 3600)))).toBeNull();
+    expect(await signer.verify(await forge((jwt, now) => jwt.setIssuedAt(now).setExpirationTime(now + 10 * 365 * 86_400)))).toBeNull();
+    // Issued long ago with a long life, so that only part of it is left: still more than one lifetime in all.
+    expect(await signer.verify(await forge((jwt, now) => jwt.setIssuedAt(now - 3000).setExpirationTime(now + 30)))).toBeNull();
   });
 });

@@ -6,6 +6,8 @@ export type TAccessClaims = { sub: string; sid: string };
 
 /** How many verified access tokens a process remembers (a few MB at most). */
 const VERIFIED_TOKENS_KEPT = 10_000;
+/** Leeway between the clocks of processes that share the signing secret. */
+const CLOCK_SKEW_SECONDS = 5;
 
 export function createAccessTokenSigner(secret: Uint8Array, ttlSeconds: number) {
   // A token is verified once: Web Crypto's HMAC runs on the thread pool, 0.1–0.4 ms a request (p95 1.7 ms on a busy
@@ -34,14 +36,16 @@ export function createAccessTokenSigner(secret: Uint8Array, ttlSeconds: number) 
         verified.delete(token);
       }
       try {
-        const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: 'tarang' });
+        // Every access token carries its expiry, no later than one lifetime away: a token without `exp`, or one that
+        // claims to live longer than this server issues (a leaked secret, a forged or foreign token), is refused.
+        const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: 'tarang', requiredClaims: ['exp', 'iat'] });
         if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+        const exp = payload.exp!;
+        if (exp - Date.now() / 1000 > ttlSeconds + CLOCK_SKEW_SECONDS || exp - payload.iat! > ttlSeconds + CLOCK_SKEW_SECONDS) return null;
         const claims = { sub: payload.sub, sid: payload.sid };
-        if (typeof payload.exp === 'number') {
-          // The oldest entry makes room (a Map iterates in insertion order).
-          if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
-          verified.set(token, { claims, expiresAtMs: payload.exp * 1000 });
-        }
+        // The oldest entry makes room (a Map iterates in insertion order).
+        if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
+        verified.set(token, { claims, expiresAtMs: exp * 1000 });
         return claims;
       } catch {
         return null;

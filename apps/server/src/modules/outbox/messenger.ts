@@ -10,15 +10,30 @@ export interface TSmsGateway {
   send(to: string, text: string): Promise<void>;
 }
 
-export type TOutgoing = { channel: 'EMAIL' | 'SMS'; to: string; subject?: string; body: string; template: string };
+export type TOutgoing = {
+  channel: 'EMAIL' | 'SMS';
+  to: string;
+  /** The user the message is for; it decides who may read the message in the outbox. */
+  recipientUserId: string;
+  subject?: string;
+  body: string;
+  template: string;
+};
 
 /**
  * Every e-mail and SMS goes through here. The message is written to the outbox in the caller's
  * transaction and delivered after the response, so sending never slows down or leaks through a request.
- * Without a transport it stays HELD for staff to read (and is printed in development).
+ * Without a transport it stays HELD for the Super Admin to read (and is printed in development).
  */
 export function createMessenger(config: TConfig, logger: Logger, sms: TSmsGateway | null = null) {
   const mail: Transporter | null = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl, { pool: true } as never) : null;
+  if (!mail && config.env === 'production') {
+    // Loud on purpose: in production nobody receives a reset code or an invitation until someone reads the outbox.
+    logger.warn(
+      { smtpUrl: null, outbox: '/api/v1/outbox' },
+      'NO MAIL TRANSPORT: SMTP_URL is not set, so no e-mail leaves this server. Password-reset codes and invitations wait in the outbox, readable by the Super Admin only. Set SMTP_URL.',
+    );
+  }
 
   async function enqueue(db: TExecutor, msg: TOutgoing): Promise<string> {
     const transport = msg.channel === 'EMAIL' ? mail : sms;
@@ -27,6 +42,7 @@ export function createMessenger(config: TConfig, logger: Logger, sms: TSmsGatewa
       .values({
         channel: msg.channel,
         recipient: msg.to,
+        recipientUserId: msg.recipientUserId,
         subject: msg.subject ?? null,
         body: msg.body,
         template: msg.template,

@@ -1,12 +1,11 @@
-import { count, desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TDeps } from '../../app-deps';
 import { envelope } from '../../http/envelope';
-import { ok } from '../../http/reply';
+import { contextOf, ok } from '../../http/reply';
 import { access } from '../../http/route-access';
-import { outboxMessages } from './outbox.table';
+import { getOutbox } from './outbox.service';
 
 const ZOutboxMessage = z.object({
   id: z.string(),
@@ -19,13 +18,17 @@ const ZOutboxMessage = z.object({
   createdAt: z.string(),
 });
 
-/** Staff read held messages here when no mail or SMS transport is configured. */
+/**
+ * The Super Admin reads held messages here when no mail or SMS transport is configured. The permission is the
+ * outbox module's, which only the built-in Super Admin role holds; each reader sees only the messages of users they
+ * administer, and their own (docs/decisions/021-outbox.md).
+ */
 export function outboxRoutes(app: FastifyInstance, deps: TDeps) {
   app.withTypeProvider<ZodTypeProvider>().get('/outbox', {
-    config: { access: access.permission('user', 'sendMail', 'none', { staffOnly: true }) },
+    config: { access: access.permission('outbox', undefined, 'none', { staffOnly: true }) },
     schema: {
       tags: ['outbox'],
-      summary: 'Messages the platform sent or holds (staff only)',
+      summary: 'Messages the platform sent or holds (the Super Admin only)',
       querystring: z
         .object({ page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(200).default(50) })
         .strict(),
@@ -33,17 +36,8 @@ export function outboxRoutes(app: FastifyInstance, deps: TDeps) {
     },
     handler: async (request) => {
       const { page, limit } = request.query;
-      const rows = await deps.db
-        .select()
-        .from(outboxMessages)
-        .orderBy(desc(outboxMessages.createdAt))
-        .limit(limit)
-        .offset((page - 1) * limit);
-      const [total] = await deps.db.select({ n: count() }).from(outboxMessages);
-      return ok(
-        rows.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
-        { meta: { page, limit, total: total?.n ?? 0 } },
-      );
+      const { rows, total } = await getOutbox(deps, contextOf(request), { page, limit });
+      return ok(rows, { meta: { page, limit, total } });
     },
   });
 }

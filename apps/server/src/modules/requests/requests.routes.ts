@@ -1,7 +1,7 @@
-import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import { ZIdParams } from '@tarang/shared/common/api';
-import { FINAL_JOB_STATUSES, IDEMPOTENCY_HEADER, REQUEST_FILE_MAX_BYTES } from '@tarang/shared/requests/request.constants';
+import { text } from '@tarang/shared/common/text';
+import { IDEMPOTENCY_HEADER, REQUEST_FILE_MAX_BYTES } from '@tarang/shared/requests/request.constants';
 import {
   type TRequestCreate,
   ZCheckpoint,
@@ -35,6 +35,7 @@ import {
   ZTaskStatus,
   ZTerminationCreate,
 } from '@tarang/shared/requests/request.schemas';
+import { hasPermission } from '@tarang/shared/roles/auth-scopes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -43,8 +44,10 @@ import { envelope } from '../../http/envelope';
 import { receiveFile } from '../../http/multipart-file';
 import { contextOf, ok } from '../../http/reply';
 import { access } from '../../http/route-access';
+import { authenticateRequest } from '../auth/auth.service';
 import { listGatewaySettings, updateGatewaySettings } from '../operators/operators.service';
 import { loadSimsConfig } from '../sims/sims.config';
+import { closeJobEvents, openJobEvents } from './job-events.service';
 import { changeJobStatus, getJob, getProgress, jobCounts, listJobs, listTasks } from './jobs.service';
 import { getMnoJob, listMnoJobs, markMnoJobDone, mnoJobReport, mnoJobSimsCsv, reinitiateMnoJob } from './mno-jobs.service';
 import { createRequest } from './request-create.service';
@@ -55,8 +58,7 @@ const list = <T extends z.ZodType>(item: T) =>
   z.object({ success: z.literal(true), message: z.string().optional(), data: z.array(item), meta: ZListMetaCursor });
 
 const ZIdempotencyHeaders = z.looseObject({
-  [IDEMPOTENCY_HEADER]: z
-    .string()
+  [IDEMPOTENCY_HEADER]: text()
     .min(1)
     .max(255, 'Idempotency-Key must be at most 255 characters')
     .regex(/^[\x21-\x7e]+$/, 'Idempotency-Key must be printable ASCII without spaces')
@@ -293,29 +295,28 @@ export function requestRoutes(app: FastifyInstance, deps: TDeps) {
     handler: async (request) => ok(await getProgress(deps, contextOf(request), request.params.id)),
   });
 
+  app.addHook('preClose', async () => closeJobEvents(deps));
   r.get('/job-batch/:id/events', {
     config: { access: access.permission('job') },
     schema: {
       tags: ['jobs'],
-      summary: 'Live progress as server-sent events: a `progress` event each second until the job ends',
+      summary:
+        'Live progress as server-sent events: a `progress` event each second until the job ends; `end` when the session ends. At most 5 open streams per user (429 beyond)',
       params: ZIdParams,
     },
     handler: async (request, reply) => {
-      const ctx = contextOf(request);
-      const id = request.params.id;
-      const first = await getProgress(deps, ctx, id); // 404 before the stream starts
-      async function* events() {
-        let progress = first;
-        const until = Date.now() + 30 * 60_000;
-        for (;;) {
-          yield `event: progress\ndata: ${JSON.stringify(progress)}\n\n`;
-          if ((FINAL_JOB_STATUSES as readonly string[]).includes(progress.status) || Date.now() > until) return;
-          await new Promise((resolve) => setTimeout(resolve, 1000));
-          progress = await getProgress(deps, ctx, id);
-        }
-      }
-      reply.header('content-type', 'text/event-stream; charset=utf-8').header('x-accel-buffering', 'no');
-      return reply.send(Readable.from(events()));
+      // The stream lives as long as the credentials that opened it, and the permission that let them (job-events.service.ts).
+      const stillSignedIn = () =>
+        authenticateRequest(deps, request).then(
+          (actor) => hasPermission(actor.authScopes, 'job'),
+          () => false,
+        );
+      const stream = await openJobEvents(deps, contextOf(request), request.params.id, stillSignedIn);
+      reply
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('x-accel-buffering', 'no')
+        .header('cache-control', 'no-store');
+      return reply.send(stream);
     },
   });
 

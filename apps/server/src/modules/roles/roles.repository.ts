@@ -32,12 +32,21 @@ function rolesVisible(scope: TTenantScope): SQL | undefined {
   return or(and(isNull(roles.organizationId), eq(roles.kind, 'ORGANIZATION')), inScope(scope, roles.organizationId));
 }
 
-/** Correlated count of holders; the outer row is named in full (a bare "id" would be the user's own id). */
-const usersCount = sql<number>`(SELECT count(*)::int FROM users u WHERE u.role_id = "roles"."id")`;
+/**
+ * Correlated count of the holders the caller can see: a platform role is held in many organisations, and an
+ * organisation user learns nothing about the users of others. The outer row is named in full (a bare "id" would be
+ * the user's own id).
+ */
+function usersCount(scope: TTenantScope) {
+  return sql<number>`(SELECT count(*)::int FROM users u WHERE u.role_id = "roles"."id"${
+    scope.kind === 'all' ? sql`` : sql` AND ${inScope(scope, sql`u.organization_id`)}`
+  })`;
+}
 
-export async function findRole(db: TExecutor, scope: TTenantScope, id: string) {
+/** A role visible in `scope`, with the number of its holders inside `countScope` (by default the same scope). */
+export async function findRole(db: TExecutor, scope: TTenantScope, id: string, countScope: TTenantScope = scope) {
   const [row] = await db
-    .select({ role: roles, users: usersCount })
+    .select({ role: roles, users: usersCount(countScope) })
     .from(roles)
     .where(and(eq(roles.id, id), rolesVisible(scope)));
   return row ?? null;
@@ -60,7 +69,7 @@ export async function listRoles(db: TExecutor, scope: TTenantScope, f: TRoleList
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select({ role: roles, users: usersCount })
+      .select({ role: roles, users: usersCount(scope) })
       .from(roles)
       .where(where)
       .orderBy(...orderByFromSort(f.sort, sortable, 'name'), roles.id)

@@ -36,12 +36,30 @@ describe('GET /roles/{id}?_id={id}&hydrate=permissions', () => {
     expect((await call('GET', `/roles/${f.ownRoles.C1.id}`, viewer.token)).statusCode).toBe(403);
     expect((await call('GET', `/roles/${f.ownRoles.C2.id}`, f.actors.c1Admin.token)).statusCode).toBe(404);
     expect((await call('GET', `/roles/${f.roles.superAdminId}`, f.actors.c1Admin.token)).statusCode).toBe(404);
-    const adminRole = await call('GET', `/roles/${f.roles.orgAdmin.id}`, f.actors.c1Admin.token);
+    const adminRole = await call('GET', `/roles/${f.roles.orgAdmin.id}`);
     expect(adminRole.statusCode).toBe(200);
     const [count] = await rows<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE role_id = $1', [f.roles.orgAdmin.id]);
     const n = count!.n;
     expect(n).toBe(3);
     expect(adminRole.json().data.usersCount).toBe(n);
+  });
+
+  it('counts only the holders the caller can see: a platform role held in other organisations is not counted there', async () => {
+    // Org Admin is held by the admins of R, C1 and I; C1's admin sees C1 and G only, R's admin R and its subtree.
+    const holders = async (token: string) => {
+      const one = (await call('GET', `/roles/${f.roles.orgAdmin.id}`, token)).json().data.usersCount;
+      const own = (await call('GET', `/roles/${f.roles.orgAdmin.id}?_id=${f.roles.orgAdmin.id}&hydrate=permissions`, token)).json().data
+        .usersCount;
+      const listed = (await call('GET', `/roles?_id=${f.roles.orgAdmin.id}`, token)).json().data[0].usersCount;
+      return [one, own, listed];
+    };
+    expect(await holders(f.actors.c1Admin.token)).toEqual([1, 1, 1]);
+    expect(await holders(f.actors.rAdmin.token)).toEqual([2, 2, 2]);
+    expect(await holders(f.actors.iAdmin.token)).toEqual([1, 1, 1]);
+    expect(await holders(admin)).toEqual([3, 3, 3]);
+    // Basic is held by one member in each of the five organisations.
+    const basic = (await call('GET', `/roles?_id=${f.roles.basic.id}`, f.actors.c1Admin.token)).json().data[0];
+    expect(basic.usersCount).toBe(2);
   });
 
   it('400 for unknown query parameters or values', async () => {

@@ -1,3 +1,4 @@
+import { isBuiltInOnly } from '@tarang/shared/modules/module-catalogue';
 import { isScopeSubset, type TAuthScopes } from '@tarang/shared/roles/auth-scopes';
 import type { TRoleCreate, TRoleUpdate } from '@tarang/shared/roles/role.schemas';
 import type { TDeps } from '../../app-deps';
@@ -22,6 +23,15 @@ const NOT_FOUND = 'Role not found';
 const fieldError = (code: 'VALIDATION_FAILED' | 'CONFLICT' | 'FORBIDDEN' | 'NOT_FOUND', path: string, message: string) =>
   new AppError(code, `${path}: ${message}`, { errors: [{ path, message }] });
 
+/** Modules only the built-in Super Admin role holds (the outbox) are given to no role made or changed here. */
+function assertNoBuiltInOnly(scopes: TAuthScopes, field: string) {
+  for (const [moduleId, scope] of Object.entries(scopes)) {
+    if (isBuiltInOnly(moduleId) && (scope.allowed || Object.values(scope.actions).some(Boolean))) {
+      throw fieldError('FORBIDDEN', `${field}.${moduleId}`, 'Only the built-in Super Admin role holds this permission');
+    }
+  }
+}
+
 /** A role may grant only what its author holds: nobody hands out rights they do not have. */
 export function assertGrantable(actor: TActor, scopes: TAuthScopes, field: string) {
   if (!isScopeSubset(scopes, actor.authScopes)) throw fieldError('FORBIDDEN', field, 'You cannot grant permissions you do not hold');
@@ -35,8 +45,9 @@ export async function getRoles(deps: TDeps, ctx: TRequestContext, filter: TRoleL
 export async function getRole(deps: TDeps, ctx: TRequestContext, id: string, canReadRoles: boolean) {
   const actor = requireActor(ctx);
   if (!canReadRoles && id !== actor.roleId) throw new AppError('FORBIDDEN');
+  // One's own role is readable wherever it is defined; its holders are counted only where the caller can see them.
   const scope = id === actor.roleId ? ({ kind: 'all' } as const) : actor.scope;
-  const found = await findRole(deps.db, scope, id);
+  const found = await findRole(deps.db, scope, id, actor.scope);
   if (!found) throw notFound(NOT_FOUND);
   return toRole(found.role, found.users);
 }
@@ -66,6 +77,7 @@ export async function createRole(deps: TDeps, ctx: TRequestContext, body: TRoleC
     const found = await findOrganization(deps.db, actor.scope, organizationId);
     if (!found) throw fieldError('NOT_FOUND', 'organizationId', 'Organisation not found');
   }
+  assertNoBuiltInOnly(body.authScopes, 'authScopes');
   assertGrantable(actor, body.authScopes, 'authScopes');
   await assertNameFree(deps.db, organizationId, body.name);
   return await deps.db
@@ -104,7 +116,10 @@ async function getEditable(deps: TDeps, actor: TActor, id: string) {
 export async function updateRole(deps: TDeps, ctx: TRequestContext, id: string, body: TRoleUpdate) {
   const actor = requireActor(ctx);
   const { role: current, usersCount } = await getEditable(deps, actor, id);
-  if (body.authScopes) assertGrantable(actor, body.authScopes, 'authScopes');
+  if (body.authScopes) {
+    assertNoBuiltInOnly(body.authScopes, 'authScopes');
+    assertGrantable(actor, body.authScopes, 'authScopes');
+  }
   if (body.name) await assertNameFree(deps.db, current.organizationId, body.name, id);
   const values = {
     ...(body.name !== undefined ? { name: body.name } : {}),

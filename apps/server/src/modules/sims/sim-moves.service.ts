@@ -20,7 +20,7 @@ import {
 } from './sim-operations.repository';
 import { countSimsExact, lockSimsByIccids, simConditions } from './sims.repository';
 import { kickRunner, registerOperationHandler } from './sims.runner';
-import { resolveFilter } from './sims.service';
+import { noSimCanProceed, positionsOf, resolveFilter } from './sims.service';
 
 /**
  * Allocation and roll-back: SIMs move between provider stock (IN_STOCK, no organisation) and organisations
@@ -117,6 +117,8 @@ function whyNot(
   return null;
 }
 
+const verb = (kind: TMoveParams['kind']) => (kind === 'ALLOCATE' ? 'allocated' : 'rolled back');
+
 function auditAction(kind: TMoveParams['kind']) {
   return kind === 'ALLOCATE' ? 'sim.allocate' : 'sim.rollback';
 }
@@ -151,6 +153,11 @@ async function startMove(deps: TDeps, ctx: TRequestContext, p: TMoveParams): Pro
   if (p.iccids) return await moveNamed(deps, a, p);
   const matching = await countSimsExact(deps.db, filterConditions(a, p));
   const total = p.limit ? Math.min(p.limit, matching) : matching;
+  if (total === 0) {
+    throw new AppError('UNPROCESSABLE', `No SIM matching the filter can be ${verb(p.kind)}`, {
+      errors: [{ path: 'filter', message: `No SIM matching the filter can be ${verb(p.kind)}` }],
+    });
+  }
   const base = {
     kind: p.kind,
     organizationId: a.organizationId,
@@ -191,6 +198,13 @@ async function moveNamed(deps: TDeps, a: TStoredActor, p: TMoveParams): Promise<
       else ids.push(sim.id);
     }
     for (const iccid of requested) if (!bySim.has(iccid)) skipped.push({ iccid, reason: 'Not found' });
+    if (ids.length === 0) {
+      const at = positionsOf(p.iccids!);
+      throw noSimCanProceed(
+        `be ${verb(p.kind)}`,
+        skipped.map((x) => ({ path: at(x.iccid), message: `${x.iccid}: ${x.reason}` })),
+      );
+    }
     const row = await insertOperation(tx, {
       kind: p.kind,
       status: 'RUNNING',
@@ -211,7 +225,8 @@ async function moveNamed(deps: TDeps, a: TStoredActor, p: TMoveParams): Promise<
       finishedAt: new Date(),
     });
     await auditMove(tx, a, p, op, moved.fromOrganizations);
-    return { operation: toOperation(op), skipped: skipped.slice(0, 100) };
+    // Every refused SIM, with why (a list names at most SIM_ICCID_LIST_MAX).
+    return { operation: toOperation(op), skipped };
   });
 }
 

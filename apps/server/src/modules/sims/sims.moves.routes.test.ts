@@ -63,13 +63,16 @@ describe('PUT /sim/allocate and /sim/rollback by ICCIDs', () => {
       expect(res.json().errors[0].path).toBe('organizationId');
     }
     const own = await put('/sim/allocate', { iccids: [made[0]!.iccid], organizationId: f.orgs.C1.id }, c1User);
-    expect(own.json().data.skipped).toEqual([{ iccid: made[0]!.iccid, reason: 'Already with this organisation' }]);
+    // Nothing can move: 422 naming each SIM (docs/decisions/022-bulk-action-outcomes.md).
+    expect(own.statusCode).toBe(422);
+    expect(own.json().errors).toEqual([{ path: 'iccids.0', message: `${made[0]!.iccid}: Already with this organisation` }]);
     const child = await put('/sim/allocate', { iccids: [made[0]!.iccid, made[1]!.iccid], organizationId: f.orgs.G.id }, c1User);
     expect(child.json().data.operation).toMatchObject({ succeeded: 2, skipped: 0 });
     expect((await sim(made[1]!.iccid)).organization.id).toBe(f.orgs.G.id);
     // Not back up the tree by allocation.
     const up = await put('/sim/allocate', { iccids: [made[0]!.iccid], organizationId: f.orgs.R.id }, rUser);
-    expect(up.json().data.skipped[0].reason).toMatch(/down the tree/);
+    expect(up.statusCode).toBe(422);
+    expect(up.json().errors[0].message).toMatch(/down the tree/);
   });
 
   it("another organisation's ICCIDs, stock, and unknown ICCIDs are reported as not found", async () => {
@@ -80,18 +83,23 @@ describe('PUT /sim/allocate and /sim/rollback by ICCIDs', () => {
       { iccids: [foreign[0]!.iccid, stock[0]!.iccid, '8991000000000000000'], organizationId: f.orgs.G.id },
       c1User,
     );
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data.operation.succeeded).toBe(0);
-    expect(res.json().data.skipped.map((s: { reason: string }) => s.reason)).toEqual(['Not found', 'Not found', 'Not found']);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.map((e: { path: string; message: string }) => [e.path, e.message.replace(/^\d+: /, '')])).toEqual([
+      ['iccids.0', 'Not found'],
+      ['iccids.1', 'Not found'],
+      ['iccids.2', 'Not found'],
+    ]);
     expect((await sim(foreign[0]!.iccid)).organization.id).toBe(f.orgs.I.id);
   });
 
   it('active SIMs do not move: no way back to stock after activation', async () => {
     const active = await makeSims(t, 1, { organizationId: f.orgs.R.id, status: 'ACTIVE' });
     const a = await put('/sim/allocate', { iccids: [active[0]!.iccid], organizationId: f.orgs.C1.id });
-    expect(a.json().data.skipped[0].reason).toMatch(/^Status ACTIVE/);
+    expect(a.statusCode).toBe(422);
+    expect(a.json().errors[0].message).toMatch(new RegExp(`^${active[0]!.iccid}: Status ACTIVE`));
     const r = await put('/sim/rollback', { iccids: [active[0]!.iccid] });
-    expect(r.json().data.skipped[0].reason).toBe('Status ACTIVE: there is no way back to stock after activation');
+    expect(r.statusCode).toBe(422);
+    expect(r.json().errors[0].message).toBe(`${active[0]!.iccid}: Status ACTIVE: there is no way back to stock after activation`);
   });
 
   it('roll-back: an organisation takes SIMs back from descendants; only staff return them to stock', async () => {
@@ -111,7 +119,8 @@ describe('PUT /sim/allocate and /sim/rollback by ICCIDs', () => {
     expect(toStock.json().data.operation.succeeded).toBe(1);
     expect(await sim(inG[0]!.iccid)).toMatchObject({ status: 'IN_STOCK', organization: null });
     const again = await put('/sim/rollback', { iccids: [inG[0]!.iccid] });
-    expect(again.json().data.skipped[0].reason).toBe('Already in stock');
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors[0].message).toBe(`${inG[0]!.iccid}: Already in stock`);
   });
 
   it('needs the allocate / rollBack actions, and exactly one of iccids or filter', async () => {

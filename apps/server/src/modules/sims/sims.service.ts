@@ -35,6 +35,24 @@ const SIM_NOT_FOUND = 'SIM not found';
 const fieldError = (code: 'VALIDATION_FAILED' | 'NOT_FOUND' | 'CONFLICT' | 'UNPROCESSABLE', path: string, message: string) =>
   new AppError(code, `${path}: ${message}`, { errors: [{ path, message }] });
 
+/**
+ * The one outcome rule of bulk SIM actions (docs/decisions/022-bulk-action-outcomes.md): when none of the SIMs can
+ * take the action, a 422 lists each refused SIM with its reason (`path` names its place in the body); when some can,
+ * the action goes ahead and the 200 lists the refused ones.
+ */
+export function noSimCanProceed(what: string, refused: { path: string; message: string }[]): AppError {
+  return new AppError('UNPROCESSABLE', `None of the ${refused.length} SIMs can ${what}`, { errors: refused });
+}
+
+/** Where each ICCID first stands in a body's list, for the `path` of its refusal. */
+export function positionsOf(iccids: string[], prefix = 'iccids'): (iccid: string) => string {
+  const first = new Map<string, number>();
+  iccids.forEach((iccid, i) => {
+    if (!first.has(iccid)) first.set(iccid, i);
+  });
+  return (iccid) => `${prefix}.${first.get(iccid) ?? 0}`;
+}
+
 /** Checks a filter's organisation is in reach (404 otherwise) and adds its path for the subtree condition. */
 export async function resolveFilter(deps: TDeps, actor: TActor, f: TSimFilter, field = 'organizationId'): Promise<TResolvedFilter> {
   if (!f.organizationId) return await resolveSearch(deps.db, f);
@@ -171,7 +189,13 @@ export async function updateSims(deps: TDeps, ctx: TRequestContext, body: TSimUp
   const actor = requireActor(ctx);
   return await deps.db.transaction(async (tx) => {
     const { sims, notFound: missing } = await lockReachable(tx, actor, body.iccids);
-    if (sims.length === 0) return { updated: 0, notFound: missing };
+    if (sims.length === 0) {
+      const at = positionsOf(body.iccids);
+      throw noSimCanProceed(
+        'be updated',
+        missing.map((iccid) => ({ path: at(iccid), message: `${iccid}: Not found` })),
+      );
+    }
     if (body.staticIp) {
       const taken = await tx.execute<{ primary_iccid: string }>(
         sql`SELECT primary_iccid FROM sims WHERE static_ip = ${body.staticIp} AND id <> ${sims[0]!.id} LIMIT 1`,
@@ -290,19 +314,27 @@ export async function setImeiLock(deps: TDeps, ctx: TRequestContext, body: TSimI
       if (!imei) skipped.push({ iccid: sim.requested, reason: 'Give the IMEI: the SIM has not been seen in a device yet' });
       else changes.push({ sim, imei });
     }
-    if (changes.length) {
-      await tx.execute(sql`UPDATE sims SET imei_lock = ${body.lock}, locked_imei = c.imei, version = version + 1, updated_at = now()
-        FROM unnest(${sql.param(changes.map((c) => c.sim.id))}::char(24)[], ${sql.param(changes.map((c) => c.imei))}::text[]) AS c(id, imei)
-        WHERE sims.id = c.id`);
-      await auditSimChange(
-        tx,
-        ctx,
-        body.lock ? 'sim.imei_lock' : 'sim.imei_unlock',
-        changes.map((c) => c.sim),
-        (s) => ({ imeiLock: s.imei_lock, lockedImei: s.locked_imei }),
-        changes.length === 1 ? { imeiLock: body.lock, lockedImei: changes[0]!.imei } : { imeiLock: body.lock },
+    if (changes.length === 0) {
+      const at = positionsOf(
+        body.sims.map((x) => x.iccid),
+        'sims',
+      );
+      throw noSimCanProceed(
+        body.lock ? 'be IMEI-locked' : 'be unlocked',
+        skipped.map((x) => ({ path: `${at(x.iccid)}.iccid`, message: `${x.iccid}: ${x.reason}` })),
       );
     }
+    await tx.execute(sql`UPDATE sims SET imei_lock = ${body.lock}, locked_imei = c.imei, version = version + 1, updated_at = now()
+      FROM unnest(${sql.param(changes.map((c) => c.sim.id))}::char(24)[], ${sql.param(changes.map((c) => c.imei))}::text[]) AS c(id, imei)
+      WHERE sims.id = c.id`);
+    await auditSimChange(
+      tx,
+      ctx,
+      body.lock ? 'sim.imei_lock' : 'sim.imei_unlock',
+      changes.map((c) => c.sim),
+      (s) => ({ imeiLock: s.imei_lock, lockedImei: s.locked_imei }),
+      changes.length === 1 ? { imeiLock: body.lock, lockedImei: changes[0]!.imei } : { imeiLock: body.lock },
+    );
     return { updated: changes.length, skipped };
   });
 }

@@ -32,14 +32,22 @@ async function createUser(payload: Record<string, unknown>, token = admin) {
   return await t.call({ method: 'POST', url: `${API}/users`, token, payload });
 }
 
+/** The answer to POST /users names no user: the tests find the new one by its address, as a client does. */
+async function created(address: unknown) {
+  const res = await t.call({ method: 'GET', url: `${API}/users?search=${encodeURIComponent(String(address))}`, token: admin });
+  const found = res.json().data;
+  expect(found, `no user with ${String(address)}`).toHaveLength(1);
+  return found[0];
+}
+
 describe('POST /users', () => {
   it('creates a user with a sealed initial password: ACTIVE, signs in, organisation shown as { id, tradeName, brandName, email }', async () => {
     const [password] = await t.seal('Kesari-Chai-2024!');
     const payload = newUser({ password, phone: '+919812345670' });
     const res = await createUser(payload);
-    expect(res.statusCode, res.body).toBe(201);
-    const body = res.json();
-    expect(body).toMatchObject({ success: true, message: 'User created' });
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toEqual({ success: true, message: 'User created' });
+    const body = { data: await created(payload.email) };
     expect(body.data).toEqual({
       id: expect.stringMatching(/^[0-9a-f]{24}$/),
       firstName: 'Meera',
@@ -63,8 +71,8 @@ describe('POST /users', () => {
   it('without a password the user is INVITED, an invitation waits in the outbox, and its link sets the password', async () => {
     const payload = newUser();
     const res = await createUser(payload);
-    expect(res.statusCode).toBe(201);
-    expect(res.json().data.status).toBe('INVITED');
+    expect(res.statusCode).toBe(202);
+    expect((await created(payload.email)).status).toBe('INVITED');
     const [mail] = await rows<{ channel: string; template: string; subject: string; body: string }>(
       'SELECT channel, template, subject, body FROM outbox_messages WHERE recipient = $1',
       [payload.email],
@@ -81,7 +89,7 @@ describe('POST /users', () => {
 
   it('an invitation goes by SMS when the user has only a phone number', async () => {
     const res = await createUser(newUser({ email: undefined, phone: '+919812345671' }));
-    expect(res.statusCode, res.body).toBe(201);
+    expect(res.statusCode, res.body).toBe(202);
     const [sms] = await rows<{ channel: string }>('SELECT channel FROM outbox_messages WHERE recipient = $1', ['+919812345671']);
     expect(sms?.channel).toBe('SMS');
   });
@@ -89,14 +97,15 @@ describe('POST /users', () => {
   it('an organisation admin creates users in their own organisation by default', async () => {
     const { organizationId: _omit, ...payload } = newUser();
     const res = await createUser(payload, f.actors.c1Admin.token);
-    expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().data.organization.id).toBe(f.orgs.C1.id);
+    expect(res.statusCode, res.body).toBe(202);
+    expect((await created(payload.email)).organization.id).toBe(f.orgs.C1.id);
   });
 
   it('staff create staff users with a staff role, not with an organisation role (and the reverse)', async () => {
-    const staff = await createUser(newUser({ organizationId: null, role: f.roles.staffSupport.id }));
-    expect(staff.statusCode, staff.body).toBe(201);
-    expect(staff.json().data.organization).toBeNull();
+    const staffUser = newUser({ organizationId: null, role: f.roles.staffSupport.id });
+    const staff = await createUser(staffUser);
+    expect(staff.statusCode, staff.body).toBe(202);
+    expect((await created(staffUser.email)).organization).toBeNull();
     const wrongForStaff = await createUser(newUser({ organizationId: null, role: f.roles.basic.id }));
     expect(wrongForStaff.statusCode).toBe(400);
     expect(wrongForStaff.json().errors).toEqual([{ path: 'role', message: 'Staff users need a staff role' }]);
@@ -110,7 +119,7 @@ describe('POST /users', () => {
     expect(other.statusCode).toBe(400);
     expect(other.json().errors).toEqual([{ path: 'role', message: 'This role belongs to another organisation' }]);
     const descendant = await createUser(newUser({ organizationId: f.orgs.G.id, role: f.ownRoles.C1.id }));
-    expect(descendant.statusCode, descendant.body).toBe(201);
+    expect(descendant.statusCode, descendant.body).toBe(202);
   });
 
   it('refuses a password sent in clear, a short one and a common one', async () => {
@@ -130,7 +139,7 @@ describe('POST /users', () => {
 
   it('a duplicate e-mail (any case) or phone is 409 naming the field, and nothing is written', async () => {
     const first = newUser({ phone: '+919812345672' });
-    expect((await createUser(first)).statusCode).toBe(201);
+    expect((await createUser(first)).statusCode).toBe(202);
     const sameEmail = await createUser(newUser({ email: (first.email as string).toUpperCase() }));
     expect(sameEmail.statusCode).toBe(409);
     expect(sameEmail.json()).toMatchObject({ code: 'CONFLICT', errors: [{ path: 'email', message: 'This email is already in use' }] });
@@ -140,10 +149,62 @@ describe('POST /users', () => {
     expect(await rows('SELECT id FROM users WHERE phone = $1', ['+919812345672'])).toHaveLength(1);
   });
 
-  it('two creations racing for one e-mail: one 201, one 409, never a 500', async () => {
+  it("an address held by an account out of the caller's reach is answered as a new one: nothing is created, its owner is told", async () => {
+    const c1Admin = f.actors.c1Admin.token;
+    const fresh = await createUser(newUser(), c1Admin);
+    expect(fresh.statusCode, fresh.body).toBe(202);
+    // C2 is a sibling of C1, I is foreign; the staff support user has no organisation.
+    const [password] = await t.seal('Adrak-Chai-Morning-5');
+    const strangers = [
+      { payload: newUser({ email: f.members.C2.email }), owner: f.members.C2.id, channel: 'EMAIL' },
+      { payload: newUser({ email: f.actors.iAdmin.email.toUpperCase(), password }), owner: f.actors.iAdmin.userId, channel: 'EMAIL' },
+      { payload: newUser({ email: f.actors.staffSupport.email }), owner: f.actors.staffSupport.userId, channel: 'EMAIL' },
+    ];
+    const phoneOwner = await makeUser(t, { phone: '+919812345699', roleId: f.roles.basic.id, organizationId: f.orgs.I.id });
+    strangers.push({ payload: newUser({ email: undefined, phone: '+919812345699' }), owner: phoneOwner.id, channel: 'SMS' });
+    const [{ n: usersBefore }] = (await rows<{ n: number }>('SELECT count(*)::int AS n FROM users')) as [{ n: number }];
+    for (const { payload, owner, channel } of strangers) {
+      const res = await createUser(payload, c1Admin);
+      expect(res.statusCode, res.body).toBe(fresh.statusCode);
+      expect(res.json()).toEqual(fresh.json());
+      expect(Object.keys(res.headers).sort()).toEqual(Object.keys(fresh.headers).sort());
+      const [notice] = await rows<{ channel: string; template: string; body: string; recipient_user_id: string }>(
+        "SELECT channel, template, body, recipient_user_id FROM outbox_messages WHERE recipient_user_id = $1 AND template = 'address-in-use'",
+        [owner],
+      );
+      expect(notice).toMatchObject({ channel, recipient_user_id: owner });
+      expect(notice!.body).toContain('the organisation Org C1');
+    }
+    const [{ n: usersAfter }] = (await rows<{ n: number }>('SELECT count(*)::int AS n FROM users')) as [{ n: number }];
+    expect(usersAfter).toBe(usersBefore);
+    // The owner keeps their own password; the one sent along set nothing.
+    await expect(t.login(f.actors.iAdmin.email, 'Adrak-Chai-Morning-5')).rejects.toThrow(/401/);
+    expect((await t.login(f.actors.iAdmin.email, FIXTURE_PASSWORD)).token).toBeTruthy();
+    // What happened is in each owner's organisation's trail (staff: the platform's), never in the caller's.
+    const trail = await rows<{ entity_id: string; organization_id: string | null }>(
+      "SELECT entity_id, organization_id FROM audit_events WHERE action = 'user.create_address_in_use' ORDER BY seq",
+    );
+    expect(trail).toEqual([
+      { entity_id: f.members.C2.id, organization_id: f.orgs.C2.id },
+      { entity_id: f.actors.iAdmin.userId, organization_id: f.orgs.I.id },
+      { entity_id: f.actors.staffSupport.userId, organization_id: null },
+      { entity_id: phoneOwner.id, organization_id: f.orgs.I.id },
+    ]);
+  });
+
+  it('an address held by a user the caller can see is a plain 409', async () => {
+    const res = await createUser(newUser({ email: f.members.G.email }), f.actors.c1Admin.token);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors).toEqual([{ path: 'email', message: 'This email is already in use' }]);
+    expect(
+      await rows("SELECT id FROM outbox_messages WHERE template = 'address-in-use' AND recipient_user_id = $1", [f.members.G.id]),
+    ).toEqual([]);
+  });
+
+  it('two creations racing for one e-mail: one 202, one 409, never a 500', async () => {
     const email = uniqueEmail('race');
     const results = await Promise.all([createUser(newUser({ email })), createUser(newUser({ email })), createUser(newUser({ email }))]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([202, 409, 409]);
   });
 
   it.each([
@@ -159,6 +220,11 @@ describe('POST /users', () => {
     ['a missing role', { role: undefined }, 'role'],
     ['a bad organisation id', { organizationId: 'xyz' }, 'organizationId'],
     ['an avatar that is not a URL', { avatar: 'me.png' }, 'avatar'],
+    ['a javascript: avatar', { avatar: 'javascript:alert(document.cookie)' }, 'avatar'],
+    ['a javascript: avatar dressed as a host', { avatar: 'JavaScript://cdn.example.in/%0Aalert(1)' }, 'avatar'],
+    ['a data: avatar', { avatar: 'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=' }, 'avatar'],
+    ['a plain http avatar', { avatar: 'http://cdn.example.in/i.png' }, 'avatar'],
+    ['an avatar on no named host', { avatar: 'https://localhost/i.png' }, 'avatar'],
     ['an unknown field', { isSuperAdmin: true }, 'isSuperAdmin'],
     ['a status (set later, not on creation)', { status: 'ACTIVE' }, 'status'],
   ])('400 for %s, naming the field', async (_label, change, path) => {
@@ -193,8 +259,9 @@ describe('POST /users', () => {
 
   it('writes a user.create audit event with the new user, without secrets', async () => {
     const [password] = await t.seal('Masala-Dosa-Sunday-3');
-    const res = await createUser(newUser({ password }));
-    const id = res.json().data.id;
+    const payload = newUser({ password });
+    expect((await createUser(payload)).statusCode).toBe(202);
+    const id = (await created(payload.email)).id;
     const events = await rows<{ actor_id: string; organization_id: string; before: unknown; after: Record<string, unknown> }>(
       "SELECT actor_id, organization_id, before, after FROM audit_events WHERE action = 'user.create' AND entity_id = $1",
       [id],
@@ -310,6 +377,24 @@ describe('GET /users/{id}', () => {
 describe('PUT /users/{id}', () => {
   const put = (id: string, payload: Record<string, unknown>, token = admin) =>
     t.call({ method: 'PUT', url: `${API}/users/${id}`, token, payload });
+
+  it('refuses an avatar that is not an https address, and keeps the one stored', async () => {
+    const user = await makeUser(t, { email: uniqueEmail('avatar'), roleId: f.roles.basic.id, organizationId: f.orgs.G.id });
+    const fine = await put(user.id, { avatar: 'HTTPS://CDN.example.in/photos/asha.png' });
+    expect(fine.statusCode, fine.body).toBe(200);
+    expect(fine.json().data.avatar).toBe('https://cdn.example.in/photos/asha.png');
+    for (const avatar of [
+      'javascript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'http://cdn.example.in/a.png',
+      'ftp://cdn.example.in/a.png',
+    ]) {
+      const res = await put(user.id, { avatar });
+      expect(res.statusCode, avatar).toBe(400);
+      expect(res.json().errors).toEqual([{ path: 'avatar', message: 'avatar must be an https URL' }]);
+    }
+    expect(await rows('SELECT avatar FROM users WHERE id = $1', [user.id])).toEqual([{ avatar: 'https://cdn.example.in/photos/asha.png' }]);
+  });
 
   it('changes the given fields only, and audits before and after', async () => {
     const user = await makeUser(t, {

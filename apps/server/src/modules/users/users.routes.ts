@@ -33,13 +33,15 @@ export function userRoutes(app: FastifyInstance, deps: TDeps) {
     config: { access: access.permission('user', 'add') },
     schema: {
       tags,
-      summary: 'Create a user with a sealed initial password, or invite them by mail',
+      summary:
+        'Create a user with a sealed initial password, or invite them by mail. The answer names no user: an address that belongs to an account out of your reach is answered the same, and its owner is told instead (find the new user with GET /users?search=)',
       body: ZUserCreate,
-      response: { 201: envelope(ZUser) },
+      response: { 202: ZMessageOnly },
     },
     handler: async (request, reply) => {
-      reply.status(201);
-      return ok(await service.createUser(deps, contextOf(request), request.body), { message: 'User created' });
+      await service.createUser(deps, contextOf(request), request.body);
+      reply.status(202);
+      return { success: true as const, message: 'User created' };
     },
   });
 

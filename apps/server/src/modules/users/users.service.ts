@@ -13,6 +13,7 @@ import { openSealedPasswords } from '../auth/login-keys';
 import { assertAcceptablePassword, hashPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions.repository';
 import { findOrganization } from '../organizations/organizations.repository';
+import { organizations } from '../organizations/organizations.table';
 import { findRole, findRoleById } from '../roles/roles.repository';
 import { assertGrantable } from '../roles/roles.service';
 import {
@@ -121,23 +122,78 @@ async function queueInvitation(
   return await deps.messenger.enqueue(db, {
     channel,
     to: (user.email ?? user.phone)!,
+    recipientUserId: user.id,
     subject: template === 'invitation' ? 'You are invited to Tarang' : 'Set your Tarang password',
     body,
     template,
   });
 }
 
-export async function createUser(deps: TDeps, ctx: TRequestContext, body: TUserCreate) {
+/** Who holds an e-mail address or phone number already, anywhere on the platform (at most two accounts). */
+async function findAddressOwners(db: TExecutor, email: string | null | undefined, phone: string | null | undefined) {
+  if (!email && !phone) return [];
+  return await db
+    .select({ id: users.id, firstName: users.firstName, email: users.email, phone: users.phone, organizationId: users.organizationId })
+    .from(users)
+    .where(or(email ? eq(users.email, email) : sql`false`, phone ? eq(users.phone, phone) : sql`false`));
+}
+type TAddressOwner = Awaited<ReturnType<typeof findAddressOwners>>[number];
+
+/**
+ * Someone tried to add a user with the address of an account the caller cannot see (docs/decisions/021-outbox.md):
+ * the caller is answered as for a new address, nothing is created, and the account's owner is told by the address
+ * that was given. The audit event belongs to the owner's organisation, so the caller does not see it either.
+ */
+async function tellAddressOwner(deps: TDeps, ctx: TRequestContext, owner: TAddressOwner, body: TUserCreate) {
+  const actor = requireActor(ctx);
+  const byEmail = Boolean(body.email && owner.email === body.email);
+  const [org] = actor.organizationId
+    ? await deps.db.select({ tradeName: organizations.tradeName }).from(organizations).where(eq(organizations.id, actor.organizationId))
+    : [];
+  const who = org ? `the organisation ${org.tradeName}` : 'the Tarang team';
+  const messageId = await deps.db.transaction(async (tx) => {
+    const mid = await deps.messenger.enqueue(tx, {
+      channel: byEmail ? 'EMAIL' : 'SMS',
+      to: (byEmail ? owner.email : owner.phone)!,
+      recipientUserId: owner.id,
+      subject: 'Someone tried to add your address to Tarang',
+      body: `Hello ${owner.firstName},\n\nSomeone at ${who} tried to add a new Tarang user with this ${byEmail ? 'e-mail address' : 'phone number'}. You already have a Tarang account, so nothing was created and nothing about your account has changed.\n\nIf you expected this, tell them to ask your administrator; if not, you can ignore this message.`,
+      template: 'address-in-use',
+    });
+    await recordAudit(tx, ctx, {
+      action: 'user.create_address_in_use',
+      entityType: 'user',
+      entityId: owner.id,
+      organizationId: owner.organizationId,
+      after: { field: byEmail ? 'email' : 'phone', requestedByOrganizationId: actor.organizationId, messageId: mid },
+    });
+    return mid;
+  });
+  deps.messenger.deliverLater(deps.db, [messageId]);
+}
+
+/**
+ * POST /users. The answer is the same (202, no user in it) whether the user was created or the address already
+ * belongs to an account the caller cannot see; only an address held by a user of the caller's own reach is a 409.
+ */
+export async function createUser(deps: TDeps, ctx: TRequestContext, body: TUserCreate): Promise<void> {
   const actor = requireActor(ctx);
   const org = await resolveOrganization(deps, actor, body.organizationId);
   await resolveRole(deps, actor, body.role, org);
-  await assertUnique(deps.db, body.email, body.phone);
+  // The password is opened and hashed before the address is looked at, so both answers take as long.
   let passwordHash: string | null = null;
   if (body.password) {
     const { password } = await openSealedPasswords(deps.db, { password: body.password });
-    assertAcceptablePassword(password, 'password');
+    assertAcceptablePassword(password, 'password', body);
     passwordHash = await hashPassword(password);
   }
+  const clashWith = async (owners: TAddressOwner[]) => {
+    // A user the caller can see anyway: say so plainly.
+    for (const owner of owners) if (await findUserView(deps.db, actor.scope, owner.id)) await assertUnique(deps.db, body.email, body.phone);
+    for (const owner of owners) await tellAddressOwner(deps, ctx, owner, body);
+  };
+  const owners = await findAddressOwners(deps.db, body.email, body.phone);
+  if (owners.length) return await clashWith(owners);
   const id = newId();
   const messageIds: string[] = [];
   const created = await deps.db
@@ -157,13 +213,16 @@ export async function createUser(deps: TDeps, ctx: TRequestContext, body: TUserC
       if (!passwordHash) messageIds.push(await queueInvitation(deps, tx, row, 'invitation'));
       const view = (await findUserView(tx, { kind: 'all' }, id))!;
       await recordAudit(tx, ctx, { action: 'user.create', entityType: 'user', entityId: id, organizationId: org?.id ?? null, after: view });
-      return view;
+      return true;
     })
-    .catch((error) => {
-      throw duplicateError(error);
+    .catch(async (error) => {
+      // Taken by a concurrent call meanwhile: answered as above.
+      const raced = violatedConstraint(error, '23505') ? await findAddressOwners(deps.db, body.email, body.phone) : [];
+      if (!raced.length) throw duplicateError(error);
+      await clashWith(raced);
+      return false;
     });
-  deps.messenger.deliverLater(deps.db, messageIds);
-  return created;
+  if (created) deps.messenger.deliverLater(deps.db, messageIds);
 }
 
 export async function updateUser(deps: TDeps, ctx: TRequestContext, id: string, body: TUserUpdate) {

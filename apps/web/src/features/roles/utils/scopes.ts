@@ -12,10 +12,12 @@ const byName = (a: TModule, b: TModule) => a.name.localeCompare(b.name);
 export function scopeSections(): TScopeSection[] {
   const order = SIDEBAR_ORDER as readonly string[];
   const rank = (m: TModule) => (order.includes(m.id) ? order.indexOf(m.id) : order.length);
-  const top = MODULES.filter((m) => m.group === null).sort((a, b) => rank(a) - rank(b) || byName(a, b));
+  // Modules only the built-in Super Admin holds are never offered: no role the editor saves may grant them.
+  const editable = MODULES.filter((m) => !m.builtInOnly);
+  const top = editable.filter((m) => m.group === null).sort((a, b) => rank(a) - rank(b) || byName(a, b));
   return [
     { group: null, modules: top },
-    ...MODULE_GROUPS.map((group) => ({ group, modules: MODULES.filter((m) => m.group === group.id).sort(byName) })),
+    ...MODULE_GROUPS.map((group) => ({ group, modules: editable.filter((m) => m.group === group.id).sort(byName) })),
   ];
 }
 

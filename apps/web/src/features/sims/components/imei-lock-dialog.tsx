@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '@/lib/notify';
 import { useSetImeiLock } from '../api/update-sim';
 import { useSimMessages } from '../utils/messages';
+import { refusedSimsOf } from './move-result';
 
 /** Locks the SIM to an IMEI (typed, or the one it was last seen in), or removes the lock (Sim Actions). */
 export function ImeiLockDialog({ sim, onClose }: { sim: TSim; onClose: () => void }) {
@@ -42,7 +43,9 @@ export function ImeiLockDialog({ sim, onClose }: { sim: TSim; onClose: () => voi
       notify.success(lock ? t('details.lockedNotice', { imei: typed }) : t('details.unlockedNotice'));
       onClose();
     } catch (e) {
-      setError(failure(e));
+      // One SIM that cannot take it is a 422 naming it with the reason (docs/decisions/022-bulk-action-outcomes.md).
+      const refused = refusedSimsOf(e)[0];
+      setError(refused ? message(refused.reason) : failure(e));
     }
   };
 

@@ -15,7 +15,7 @@ import { isFinished, useSimOperation } from '../api/get-operation';
 import { type TMoveKind, useMoveSims } from '../api/move-sims';
 import { useNumberFormat } from '../hooks/use-number-format';
 import { useSimMessages } from '../utils/messages';
-import { MoveResult } from './move-result';
+import { MoveResult, RefusedSimsTable, refusedSimsOf } from './move-result';
 import { OperationProgress } from './operation-progress';
 import { OrganizationSelect } from './organization-select';
 
@@ -49,6 +49,7 @@ export function MoveSimsDialog({ kind, target, onClose }: TMoveSimsDialogProps) 
   const [touched, setTouched] = useState(false);
   const [result, setResult] = useState<TSimBatchResult | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [refused, setRefused] = useState<{ iccid: string; reason: string }[]>([]);
 
   const running = result && !isFinished(result.operation) ? result.operation.id : null;
   const progress = useSimOperation('move', running);
@@ -77,6 +78,7 @@ export function MoveSimsDialog({ kind, target, onClose }: TMoveSimsDialogProps) 
     setTouched(true);
     if (kind === 'allocate' && !organizationId) return;
     setError(null);
+    setRefused([]);
     const which = target.kind === 'iccids' ? { iccids: target.iccids } : { filter: target.filter };
     try {
       const answer = await mutation.mutateAsync(
@@ -85,6 +87,7 @@ export function MoveSimsDialog({ kind, target, onClose }: TMoveSimsDialogProps) 
       setResult(answer);
     } catch (e) {
       setError(failure(e));
+      setRefused(refusedSimsOf(e));
     }
   };
 
@@ -123,10 +126,11 @@ export function MoveSimsDialog({ kind, target, onClose }: TMoveSimsDialogProps) 
               />
             )}
             {error && (
-              <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+              <Alert severity="error" role="alert" sx={{ mt: 2, mb: refused.length ? 1 : 0 }}>
                 {error}
               </Alert>
             )}
+            {refused.length > 0 && <RefusedSimsTable refused={refused} />}
           </>
         )}
         {result && running && <OperationProgress op={polled ?? result.operation} label={title} />}

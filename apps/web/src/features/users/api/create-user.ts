@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TUser, TUserCreate } from '@tarang/shared/users/user.schemas';
+import type { TUserCreate } from '@tarang/shared/users/user.schemas';
 import { api } from '@/lib/api-client';
 import { sealInitialPassword } from './seal-password';
 
@@ -8,12 +8,15 @@ export type TCreateUserInput = Omit<TUserCreate, 'password'> & {
   initialPassword?: string;
 };
 
-/** POST /users. */
-export async function createUser({ initialPassword, ...input }: TCreateUserInput): Promise<{ user: TUser; message?: string }> {
+/**
+ * POST /users. The answer names no user (an address already held elsewhere is answered the same, and its owner is
+ * told): the list shows the new user.
+ */
+export async function createUser({ initialPassword, ...input }: TCreateUserInput): Promise<{ message?: string }> {
   const password = initialPassword ? await sealInitialPassword(initialPassword) : undefined;
   const body: TUserCreate = { ...input, ...(password ? { password } : {}) };
-  const response = await api.post<TUser>('/users', body);
-  return { user: response.data, message: response.message };
+  const response = await api.post<unknown>('/users', body);
+  return { message: response.message };
 }
 
 export function useCreateUser() {

@@ -8,7 +8,7 @@ import { useUser } from '../api/get-user';
 import { useUserMessages } from '../utils/messages';
 import { UserForm } from './user-form';
 
-type TEditUserProps = { id: string; onSaved: (user: TUser) => void; onCancel: () => void };
+type TEditUserProps = { id: string; onSaved: (user?: TUser) => void; onCancel: () => void };
 
 /**
  * Loads a user and shows the form. Everyone may open their own profile: without the User module

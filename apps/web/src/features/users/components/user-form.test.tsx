@@ -44,8 +44,7 @@ async function renderForm(
       if (url.pathname === '/api/v1/organization')
         return { body: { success: true, data: ORGANIZATIONS, meta: { page: 1, limit: 500, total: 2 } } };
       if (url.pathname === '/api/v1/auth/login-key') return { body: { success: true, data: loginKey.key } };
-      if (url.pathname === '/api/v1/users' && method === 'POST')
-        return { status: 201, body: { success: true, message: 'User created', data: makeUser({ ...body, id: hexId('7') }) } };
+      if (url.pathname === '/api/v1/users' && method === 'POST') return { status: 202, body: { success: true, message: 'User created' } };
       if (url.pathname.startsWith('/api/v1/users/') && method === 'PUT')
         return { body: { success: true, message: 'User updated', data: { ...options.user, ...body } } };
       return { status: 404, body: { success: false, message: 'Not found', code: 'NOT_FOUND' } };
@@ -127,6 +126,34 @@ describe('UserForm', () => {
     });
     expect(JSON.stringify(body)).not.toContain('Correct-Horse-42');
     expect(await open(body.password as string)).toEqual({ password: 'Correct-Horse-42', nonce: 'nonce-42' });
+  });
+
+  it("shows the strength of the initial password and refuses the new user's own name and phone", async () => {
+    const { calls } = await renderForm();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/First name/), 'Neha');
+    await user.type(screen.getByLabelText(/Last name/), 'Kulkarni');
+    await user.type(screen.getByLabelText(/Phone/), '98765 43210');
+    await user.click(screen.getByRole('combobox', { name: /Role/ }));
+    await user.click(await screen.findByRole('option', { name: 'Operations' }));
+    await user.click(screen.getByRole('radio', { name: 'Set an initial password' }));
+    const field = screen.getByLabelText(/Initial password/);
+    const meter = () => screen.findByTestId('password-strength');
+
+    await user.type(field, 'Kulkarni#Lotus-88');
+    await waitFor(async () => expect(await meter()).toHaveTextContent('The password must not contain your name'));
+    expect(await meter()).toHaveTextContent('Password strength: Weak');
+    await user.click(screen.getByRole('button', { name: 'Create user' }));
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    await user.clear(field);
+    await user.type(field, 'Lotus-9876543210');
+    await waitFor(async () => expect(await meter()).toHaveTextContent('The password must not contain your phone number'));
+
+    await user.clear(field);
+    await user.type(field, 'Quartz-Monsoon-8841-Lotus');
+    await waitFor(async () => expect(await meter()).toHaveTextContent('Password strength: Strong'));
   });
 
   it('invites the user when no password is set', async () => {

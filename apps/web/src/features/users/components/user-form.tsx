@@ -24,6 +24,7 @@ import { useEffect, useId, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useOrganizationOptions } from '@/api/get-organization-options';
+import { findPasswordRefusal, PasswordStrengthMeter, translatePasswordMessage } from '@/components/ui/password-strength-meter';
 import { useSignedIn } from '@/lib/auth';
 import { useCan } from '@/lib/authorization';
 import { notify } from '@/lib/notify';
@@ -61,8 +62,8 @@ export function rolesFor(roles: readonly TRole[], organizationId: string | null,
 type TUserFormProps = {
   /** The user being edited; none to add one. */
   user?: TUser;
-  /** After a successful save. */
-  onSaved: (user: TUser) => void;
+  /** After a successful save: with the user after an edit; without one after a creation (POST /users names none). */
+  onSaved: (user?: TUser) => void;
   onCancel: () => void;
 };
 
@@ -116,6 +117,10 @@ export function UserForm({ user, onSaved, onCancel }: TUserFormProps) {
   } = form;
   const organizationId = useWatch({ control, name: 'organizationId' });
   const access = useWatch({ control, name: 'access' });
+  const [password, firstName, lastName, email, phone] = useWatch({
+    control,
+    name: ['password', 'firstName', 'lastName', 'email', 'phone'],
+  });
 
   const organizations = useMemo((): TOrgOption[] => {
     const list: TOrgOption[] = organizationsQuery.data ? [...organizationsQuery.data] : [];
@@ -147,8 +152,17 @@ export function UserForm({ user, onSaved, onCancel }: TUserFormProps) {
   const updateMutation = useUpdateUser();
 
   const onSubmit = handleSubmit(async (values) => {
+    if (!user && values.access === 'password') {
+      const owner = { firstName: values.firstName, lastName: values.lastName, email: values.email, phone: values.phone };
+      const refusal = await findPasswordRefusal(values.password ?? '', owner);
+      if (refusal) {
+        setError('password', { type: 'strength', message: refusal }, { shouldFocus: true });
+        return;
+      }
+    }
     try {
-      let saved: { user: TUser; message?: string };
+      // A new user is not named in the answer (POST /users), so only an edit hands the saved user on.
+      let saved: { user?: TUser; message?: string };
       if (!user) {
         saved = await createMutation.mutateAsync({
           firstName: values.firstName,
@@ -174,7 +188,7 @@ export function UserForm({ user, onSaved, onCancel }: TUserFormProps) {
       notify.success(messages.success(saved.message, user ? 'updated' : 'created'));
       onSaved(saved.user);
     } catch (error) {
-      const placed = applyServerErrors(error, setError, USER_FORM_FIELDS, messages.message);
+      const placed = applyServerErrors(error, setError, USER_FORM_FIELDS, (m) => translatePasswordMessage(m) ?? messages.message(m));
       if (!placed) notify.error(messages.failure(error));
     }
   });
@@ -386,6 +400,13 @@ export function UserForm({ user, onSaved, onCancel }: TUserFormProps) {
                   autoComplete="new-password"
                   {...(errors.password ? fieldError('password') : { helperText: t('form.passwordHint') })}
                 />
+                <Box sx={{ mt: 2 }}>
+                  <PasswordStrengthMeter
+                    password={password ?? ''}
+                    owner={{ firstName, lastName, email, phone }}
+                    hideReason={Boolean(errors.password)}
+                  />
+                </Box>
               </Box>
             ) : (
               <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>

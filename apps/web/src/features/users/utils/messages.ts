@@ -15,7 +15,7 @@ const MESSAGE_KEYS: Record<string, string> = {
   'email must be at most 255 characters': 'emailTooLong',
   'Enter a valid phone number: +91 and 10 digits (or 13 for M2M numbers)': 'phoneInvalid',
   'Give an email or a phone number': 'emailOrPhone',
-  'avatar must be a URL': 'avatarInvalid',
+  'avatar must be an https URL': 'avatarInvalid',
   'This email is already in use': 'emailInUse',
   'This phone number is already in use': 'phoneInUse',
   'Role not found': 'roleNotFound',
