@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --sims 1000000 --requests 200 --upload-rows 1000000 --allocate-rows 100000 --export 1 --request-sims 100000
- *   --crash 1 --console 20 --pg embedded|machine]`
+ *   --crash 1 --console 20 --flood 0 --pg embedded|machine]`
  *
  * SIM inventory at scale, measured end to end on a throwaway database: builds a dataset (the demo organisations and
  * `--sims` SIMs through COPY), starts the real server as a child process, and measures
@@ -12,6 +12,8 @@
  *   - requests (issue 5): a SUSPEND of `--request-sims` ACTIVE SIMs through POST /request with the operator simulator at zero
  *     latency, from the call to the last SIM settled (tasks/s), beside a bare SQL UPDATE of the same rows; and with `--crash 1`
  *     the same request run by a separate worker process killed with SIGKILL three times, checked against the simulator's log.
+ *   - with `--flood SECONDS`: GET /sim while a second process floods the unauthenticated endpoints with 100 requests/s
+ *     from one address, beside the same requests without it (bench/anonymous-flood.ts, bench/results/anonymous-flood.md);
  *   - the console (`--console` runs): the production build in the system Chromium, from a click on "Sim Inventory"
  *     (and from a fresh load of /sim-inventory) until the grid shows a SIM (bench/console.ts).
  * Prints a table and writes it to bench/results/latest.md. Not part of `npm test`.
@@ -36,6 +38,7 @@ import { copySims, demoSim, nextSerial, simIdentity } from '../apps/server/src/m
 import { countSims, encodeCursor, listSimPage, resolveSearch, type TResolvedFilter } from '../apps/server/src/modules/sims/sims.repository';
 import { seedDemo, seedDemoSims } from '../apps/server/src/scripts/seed-demo';
 import { buildConsoleIfNeeded } from '../e2e/support/console-build';
+import { measureAnonymousFlood } from './anonymous-flood';
 import { measureConsole } from './console';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -58,6 +61,7 @@ const ALLOCATE_ROWS = arg('allocate-rows', 100_000);
 const REQUEST_SIMS = arg('request-sims', 100_000);
 const CRASH = arg('crash', 1);
 const CONSOLE_RUNS = arg('console', 20);
+const FLOOD_SECONDS = arg('flood', 0);
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -518,6 +522,18 @@ async function main() {
       for (const line of result) out(line);
       // The crash run restarts the API without its own worker; the rest of the run does not need it.
       api = result.api;
+    }
+
+    if (FLOOD_SECONDS > 0) {
+      await settle(pool);
+      out();
+      const flood = await measureAnonymousFlood(api.base, token, FLOOD_SECONDS, REQUESTS);
+      for (const line of flood) out(line);
+      await mkdir(path.join(ROOT, 'bench/results'), { recursive: true });
+      await writeFile(
+        path.join(ROOT, 'bench/results/anonymous-flood.md'),
+        `# Anonymous flood\n\n${new Date().toISOString()} · ${fmt(simCount)} SIMs · on ${server.label}\n\n${flood.join('\n')}\n`,
+      );
     }
 
     out();

@@ -31,6 +31,7 @@ import { requestRoutes } from './modules/requests/requests.routes';
 import { roleRoutes } from './modules/roles/roles.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { simRoutes } from './modules/sims/sims.routes';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { userRoutes } from './modules/users/users.routes';
 
 export const API_PREFIX = '/api/v1';
@@ -185,6 +186,7 @@ export async function buildApp({ config, db, logger, sms = null }: TBuildOptions
     async (api) => {
       healthRoutes(api, deps);
       authRoutes(api, deps);
+      twoFactorRoutes(api, deps);
       userRoutes(api, deps);
       organizationRoutes(api, deps);
       roleRoutes(api, deps);

@@ -21,6 +21,17 @@ export type TConfig = {
   loginMaxFailuresPerAccount: number;
   loginMaxFailuresPerIp: number;
   loginThrottleWindowSeconds: number;
+  /** Longest wait between sign-in attempts from one client address once it has used its free failures. */
+  loginIpDelayCapSeconds: number;
+  /** Reset codes one account may be sent per window from all addresses together (per address: resetRequestsPerAccount). */
+  resetRequestsPerAccountCap: number;
+  /** Wrong reset codes or links per account per window from all addresses together, before its reset is locked. */
+  resetFailuresPerAccount: number;
+  /** Requests a minute one client address may make to the unauthenticated endpoints, and the burst allowed. */
+  anonymousRequestsPerMinutePerIp: number;
+  anonymousBurstPerIp: number;
+  /** Requests a minute to the unauthenticated endpoints that name one account (sign-in, reset, refresh …). */
+  anonymousRequestsPerMinutePerAccount: number;
   /** Proxies whose X-Forwarded-For is trusted (IPs or CIDRs), empty = none. */
   trustedProxies: string[];
   corsOrigins: string[];
@@ -38,6 +49,18 @@ export type TConfig = {
   queuePollMs: number;
   /** First delay before an operator call or a SIM is tried again; doubles each time (TARANG_OPERATOR_RETRY_BASE_MS, 1 s). */
   operatorRetryBaseMs: number;
+  /** Memory one uploaded spreadsheet may take while it is read: shared text plus the row being read (TARANG_SPREADSHEET_BUDGET_MB, 64). */
+  spreadsheetBudgetBytes: number;
+  /** Uploaded files this process reads at once; more wait their turn on disk (TARANG_FILE_PARSE_CONCURRENCY, 2). */
+  fileParseConcurrency: number;
+  /** Live progress streams (`GET /job-batch/{id}/events`) one user may hold open at once (TARANG_LIVE_STREAMS_PER_USER, 5). */
+  liveStreamsPerUser: number;
+  /** Two-factor sign-in for staff (users of no organisation): `required` (TARANG_STAFF_TWO_FACTOR, default) or `optional`. */
+  staffTwoFactor: 'required' | 'optional';
+  /** Key sealing the stored authenticator secrets (TARANG_TWO_FACTOR_KEY, 32 bytes as hex or base64); unset = generated and kept in app_secrets. */
+  twoFactorKey: string | null;
+  /** Live progress streams this process holds open at once, all users together (TARANG_LIVE_STREAMS_MAX, 200). */
+  liveStreamsMax: number;
 };
 
 function int(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
@@ -53,6 +76,22 @@ function list(raw: string | undefined): string[] {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+/** Request rates of the unauthenticated endpoints; a client address may burst half a minute's worth. */
+function anonymousRates(env: NodeJS.ProcessEnv) {
+  const perIp = Math.max(int('TARANG_ANON_REQUESTS_PER_MINUTE_PER_IP', 120, env), 1);
+  return {
+    anonymousRequestsPerMinutePerIp: perIp,
+    anonymousBurstPerIp: Math.max(Math.ceil(perIp / 2), 10),
+    anonymousRequestsPerMinutePerAccount: Math.max(int('TARANG_ANON_REQUESTS_PER_MINUTE_PER_ACCOUNT', 20, env), 1),
+  };
+}
+
+function staffTwoFactor(raw: string | undefined): 'required' | 'optional' {
+  if (raw === undefined || raw === '' || raw === 'required') return 'required';
+  if (raw === 'optional') return 'optional';
+  throw new Error(`TARANG_STAFF_TWO_FACTOR must be "required" or "optional", got "${raw}"`);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<TConfig> = {}): TConfig {
@@ -78,6 +117,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginMaxFailuresPerAccount: int('TARANG_LOGIN_MAX_FAILURES', 5, env),
     loginMaxFailuresPerIp: int('TARANG_LOGIN_MAX_FAILURES_PER_IP', 50, env),
     loginThrottleWindowSeconds: int('TARANG_LOGIN_THROTTLE_WINDOW_SECONDS', 900, env),
+    loginIpDelayCapSeconds: int('TARANG_LOGIN_IP_DELAY_CAP_SECONDS', 60, env),
+    resetRequestsPerAccountCap: int('TARANG_RESET_REQUESTS_PER_ACCOUNT_CAP', 20, env),
+    resetFailuresPerAccount: int('TARANG_RESET_FAILURES_PER_ACCOUNT', 50, env),
+    ...anonymousRates(env),
     trustedProxies: list(env.TARANG_TRUSTED_PROXIES),
     corsOrigins: list(env.TARANG_CORS_ORIGINS),
     smtpUrl: env.SMTP_URL || null,
@@ -90,6 +133,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     queueLeaseMs: Math.max(int('TARANG_QUEUE_LEASE_MS', 15_000, env), 300),
     queuePollMs: Math.max(int('TARANG_QUEUE_POLL_MS', 1000, env), 20),
     operatorRetryBaseMs: int('TARANG_OPERATOR_RETRY_BASE_MS', 1000, env),
+    spreadsheetBudgetBytes: Math.max(int('TARANG_SPREADSHEET_BUDGET_MB', 64, env), 1) * 1024 * 1024,
+    fileParseConcurrency: Math.max(int('TARANG_FILE_PARSE_CONCURRENCY', 2, env), 1),
+    liveStreamsPerUser: Math.max(int('TARANG_LIVE_STREAMS_PER_USER', 5, env), 1),
+    liveStreamsMax: Math.max(int('TARANG_LIVE_STREAMS_MAX', 200, env), 1),
+    staffTwoFactor: staffTwoFactor(env.TARANG_STAFF_TWO_FACTOR),
+    twoFactorKey: env.TARANG_TWO_FACTOR_KEY || null,
     ...overrides,
   };
 }

@@ -79,6 +79,13 @@ export async function createTestApp(overrides: Partial<TConfig> = {}): Promise<T
       adminEmail: ADMIN_EMAIL,
       adminPassword: ADMIN_PASSWORD,
       webDistDir: '/nonexistent',
+      // Every test signs in from one address, many times: the request rates of the unauthenticated endpoints are
+      // lifted here, and the tests of those limits set them.
+      anonymousRequestsPerMinutePerIp: 1_000_000,
+      anonymousBurstPerIp: 1_000_000,
+      anonymousRequestsPerMinutePerAccount: 1_000_000,
+      // Tests sign the super-admin (staff) in with a password alone; the two-factor tests require it.
+      staffTwoFactor: 'optional',
       ...overrides,
     },
   );

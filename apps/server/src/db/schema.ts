@@ -8,4 +8,5 @@ export * from '../modules/queue/queue.table';
 export * from '../modules/requests/requests.table';
 export * from '../modules/roles/roles.table';
 export * from '../modules/sims/sims.table';
+export * from '../modules/two-factor/two-factor.table';
 export * from '../modules/users/users.table';

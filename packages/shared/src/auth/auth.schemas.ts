@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from '../common/limits';
 import { MESSAGES } from '../common/messages';
+import { text } from '../common/text';
 import { ZAuthScopes } from '../roles/auth-scopes';
 import { ZUser } from '../users/user.schemas';
 import { ZSealedPassword } from './sealed-password';
 
 /** Login form of the console (spec §5). */
 export const ZLoginForm = z.object({
-  username: z.string().trim().min(1, MESSAGES.usernameRequired).max(USERNAME_MAX, MESSAGES.usernameRequired),
+  username: text().trim().min(1, MESSAGES.usernameRequired).max(USERNAME_MAX, MESSAGES.usernameRequired),
   password: z.string().min(1, MESSAGES.passwordRequired).max(PASSWORD_MAX, MESSAGES.passwordRequired),
   terms: z.literal(true, { error: MESSAGES.termsRequired }),
 });
@@ -37,8 +38,7 @@ export const ZLoginKey = z.object({
 });
 export type TLoginKey = z.infer<typeof ZLoginKey>;
 
-export const ZUsername = z
-  .string()
+export const ZUsername = text()
   .trim()
   .min(1, MESSAGES.usernameRequired)
   .max(USERNAME_MAX, `username must be at most ${USERNAME_MAX} characters`);
@@ -58,19 +58,18 @@ export const ZLoginResponseData = z.object({
 });
 export type TLoginResponseData = z.infer<typeof ZLoginResponseData>;
 
-export const ZRefreshRequest = z.object({ refreshToken: z.string().min(1, 'refreshToken is required').max(512) }).strict();
+export const ZRefreshRequest = z.object({ refreshToken: text().min(1, 'refreshToken is required').max(512) }).strict();
 export const ZLogoutRequest = ZRefreshRequest;
 export const ZForgotPasswordRequest = z.object({ username: ZUsername }).strict();
 export const ZForgotPasswordResponseData = z.object({ otpToken: z.string() });
-export const ZResetWithOtpRequest = z.object({ otpToken: z.string().min(1).max(512), password: ZSealedPassword }).strict();
+export const ZResetWithOtpRequest = z.object({ otpToken: text().min(1).max(512), password: ZSealedPassword }).strict();
 export const ZResetWithTokenRequest = z.object({ password: ZSealedPassword }).strict();
 export const ZResetQuery = z
   .object({
-    otp: z
-      .string()
+    otp: text()
       .regex(/^\d{6}$/, 'otp must be 6 digits')
       .optional(),
-    token: z.string().min(1).max(512).optional(),
+    token: text().min(1).max(512).optional(),
   })
   .strict()
   .refine((q) => Boolean(q.otp) !== Boolean(q.token), { message: 'Give either otp or token', path: ['otp'] });

@@ -1,4 +1,4 @@
-import { bigserial, char, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, char, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The audit trail. Append-only: a trigger refuses UPDATE, DELETE and TRUNCATE, and a trigger
@@ -32,4 +32,31 @@ export const auditEvents = pgTable(
     index('audit_events_action_idx').on(t.action, t.seq),
     index('audit_events_time_idx').on(t.occurredAt),
   ],
+);
+
+/**
+ * Repeated events of one kind and key (failed sign-ins of one account, reset codes asked from one address …)
+ * inside one window. The first event of a window is an audit event of its own; the rest only count here, and the
+ * whole window becomes one more audit event (`<action>_repeated`) when it closes or when it ends in a lock
+ * (audit-tallies.ts). The audit trail itself stays append-only: nothing in it is ever updated.
+ */
+export const auditTallies = pgTable(
+  'audit_tallies',
+  {
+    action: text('action').notNull(),
+    tallyKey: text('tally_key').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    firstAt: timestamp('first_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastAt: timestamp('last_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(1),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    organizationId: char('organization_id', { length: 24 }),
+    /** Up to 10 distinct labels (usernames tried) and client addresses seen in the window. */
+    labels: jsonb('labels').$type<string[]>().notNull().default([]),
+    ips: jsonb('ips').$type<string[]>().notNull().default([]),
+    /** How many attempts gave each reason (wrong_password, unknown_user …). */
+    reasons: jsonb('reasons').$type<Record<string, number>>().notNull().default({}),
+  },
+  (t) => [primaryKey({ columns: [t.action, t.tallyKey] }), index('audit_tallies_window_idx').on(t.windowEndsAt)],
 );

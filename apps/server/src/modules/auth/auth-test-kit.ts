@@ -43,9 +43,16 @@ export async function auditRows(t: TTestApp, action: string) {
   }>(t, 'SELECT * FROM audit_events WHERE action = $1 ORDER BY seq', [action]);
 }
 
-export async function postLogin(t: TTestApp, username: string, password: string, headers: Record<string, string> = {}) {
+/** `remoteAddress`: the client address the request comes from (127.0.0.1 unless given). */
+export async function postLogin(
+  t: TTestApp,
+  username: string,
+  password: string,
+  headers: Record<string, string> = {},
+  remoteAddress?: string,
+) {
   const [sealed] = await t.seal(password);
-  return await t.call({ method: 'POST', url: `${API}/auth/login`, payload: { username, password: sealed }, headers });
+  return await t.call({ method: 'POST', url: `${API}/auth/login`, payload: { username, password: sealed }, headers, remoteAddress });
 }
 
 export async function postRefresh(t: TTestApp, refreshToken: string) {
@@ -99,21 +106,27 @@ export async function latestOtp(t: TTestApp, recipient: string): Promise<string>
   return match![1]!;
 }
 
-export async function forgotPassword(t: TTestApp, username: string) {
-  return await t.call({ method: 'POST', url: `${API}/auth/forgot-password`, payload: { username } });
+export async function forgotPassword(t: TTestApp, username: string, remoteAddress?: string) {
+  return await t.call({ method: 'POST', url: `${API}/auth/forgot-password`, payload: { username }, remoteAddress });
 }
 
-export async function resetWithOtp(t: TTestApp, otp: string, otpToken: string, password: string) {
+export async function resetWithOtp(t: TTestApp, otp: string, otpToken: string, password: string, remoteAddress?: string) {
   const [sealed] = await t.seal(password);
-  return await t.call({ method: 'POST', url: `${API}/auth/reset-password?otp=${otp}`, payload: { otpToken, password: sealed } });
+  return await t.call({
+    method: 'POST',
+    url: `${API}/auth/reset-password?otp=${otp}`,
+    payload: { otpToken, password: sealed },
+    remoteAddress,
+  });
 }
 
-export async function resetWithLink(t: TTestApp, token: string, password: string) {
+export async function resetWithLink(t: TTestApp, token: string, password: string, remoteAddress?: string) {
   const [sealed] = await t.seal(password);
   return await t.call({
     method: 'POST',
     url: `${API}/auth/reset-password?token=${encodeURIComponent(token)}`,
     payload: { password: sealed },
+    remoteAddress,
   });
 }
 

@@ -93,7 +93,8 @@ describe('POST /auth/forgot-password', () => {
   it('audits a request, for a real account and an unknown one', async () => {
     const { user, username } = await makeOrgUser(t);
     await forgotPassword(t, username);
-    await forgotPassword(t, 'no.such.person@kisan.example.in');
+    // Requests for unknown usernames are aggregated per address: this one is the first from its address.
+    await forgotPassword(t, 'no.such.person@kisan.example.in', '192.0.2.41');
     const rows = await auditRows(t, 'auth.password_reset_requested');
     expect(rows.filter((r) => r.entity_id === user.id)).toHaveLength(1);
     expect(rows.filter((r) => r.actor_label === 'no.such.person@kisan.example.in')).toEqual([
@@ -157,7 +158,9 @@ describe('POST /auth/reset-password?otp=', () => {
       [otpToken, 'hex'],
     );
     expect(row!.attempts).toBe(5);
-    expect((await resetWithOtp(t, otp, otpToken, 'Monsoon-Reset-2026')).statusCode).toBe(400);
+    // From this address the account's reset is locked for the window; from any other the code is spent.
+    expect((await resetWithOtp(t, otp, otpToken, 'Monsoon-Reset-2026')).statusCode).toBe(429);
+    expect((await resetWithOtp(t, otp, otpToken, 'Monsoon-Reset-2026', '192.0.2.42')).statusCode).toBe(400);
     expect((await postLogin(t, username, FIXTURE_PASSWORD)).statusCode).toBe(200);
   });
 

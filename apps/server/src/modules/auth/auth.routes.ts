@@ -4,13 +4,14 @@ import {
   ZForgotPasswordResponseData,
   ZLoginKey,
   ZLoginRequest,
-  ZLoginResponseData,
   ZLogoutRequest,
   ZRefreshRequest,
   ZResetQuery,
   ZTokenPair,
 } from '@tarang/shared/auth/auth.schemas';
+import { TWO_FACTOR_MESSAGES, ZLoginResult } from '@tarang/shared/auth/two-factor.schemas';
 import { MESSAGES } from '@tarang/shared/common/messages';
+import { text } from '@tarang/shared/common/text';
 import { ZUser } from '@tarang/shared/users/user.schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,37 +21,54 @@ import { AppError } from '../../http/app-error';
 import { envelope, ZMessageOnly } from '../../http/envelope';
 import { contextOf, ok } from '../../http/reply';
 import { access } from '../../http/route-access';
+import { limitAnonymousRequests, startThrottleSweeper } from './anonymous-limits';
 import * as auth from './auth.service';
 
 export function authRoutes(app: FastifyInstance, deps: TDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
+  // Every route below that does work is limited per client address before its body is read
+  // (docs/decisions/020-limits-on-anonymous-endpoints.md); the services add the per-account limits.
+  const perAddress = limitAnonymousRequests(deps);
+  startThrottleSweeper(app, deps);
 
   r.get('/auth/login-key', {
     config: { access: access.public() },
+    onRequest: perAddress,
     schema: { tags, summary: 'Public key and single-use nonce for sealing a password', response: { 200: envelope(ZLoginKey) } },
     handler: async () => ok(await auth.getLoginKey(deps)),
   });
 
   r.post('/auth/login', {
     config: { access: access.public() },
+    onRequest: perAddress,
     schema: {
       tags,
-      summary: 'Sign in with an email or phone and a sealed password',
+      summary: 'Sign in with an email or phone and a sealed password; answers a session, or the second step it waits for',
       body: ZLoginRequest,
-      response: { 200: envelope(ZLoginResponseData) },
+      response: { 200: envelope(ZLoginResult) },
     },
-    handler: async (request) => ok(await auth.login(deps, contextOf(request), request.body), { message: MESSAGES.loggedIn }),
+    handler: async (request) => {
+      const result = await auth.login(deps, contextOf(request), request.body);
+      const message = !('twoFactor' in result)
+        ? MESSAGES.loggedIn
+        : result.twoFactor.step === 'verify'
+          ? TWO_FACTOR_MESSAGES.verifyStep
+          : TWO_FACTOR_MESSAGES.enrolStep;
+      return ok(result, { message });
+    },
   });
 
   r.post('/auth/refresh-tokens', {
     config: { access: access.public() },
+    onRequest: perAddress,
     schema: { tags, summary: 'Rotate the refresh token', body: ZRefreshRequest, response: { 200: envelope(ZTokenPair) } },
     handler: async (request) => ok(await auth.refreshTokens(deps, contextOf(request), request.body.refreshToken)),
   });
 
   r.post('/auth/logout', {
     config: { access: access.public() },
+    onRequest: perAddress,
     schema: { tags, summary: 'End the session of a refresh token', body: ZLogoutRequest, response: { 200: ZMessageOnly } },
     handler: async (request) => {
       await auth.logout(deps, contextOf(request), request.body.refreshToken);
@@ -60,10 +78,11 @@ export function authRoutes(app: FastifyInstance, deps: TDeps) {
 
   r.get('/auth/logged-in-user/:token', {
     config: { access: access.public() },
+    onRequest: perAddress,
     schema: {
       tags,
       summary: 'The user an access token belongs to',
-      params: z.object({ token: z.string().max(4096) }),
+      params: z.object({ token: text().max(4096) }),
       response: { 200: envelope(ZUser) },
     },
     handler: async (request) => ok(await auth.loggedInUser(deps, request.params.token)),
@@ -71,6 +90,7 @@ export function authRoutes(app: FastifyInstance, deps: TDeps) {
 
   r.post('/auth/forgot-password', {
     config: { access: access.public() },
+    onRequest: perAddress,
     schema: {
       tags,
       summary: 'Send a 6-digit reset code by e-mail or SMS',
@@ -85,11 +105,12 @@ export function authRoutes(app: FastifyInstance, deps: TDeps) {
 
   r.post('/auth/reset-password', {
     config: { access: access.public() },
+    onRequest: perAddress,
     schema: {
       tags,
       summary: 'Reset a password with a code (?otp=) or a link token (?token=)',
       querystring: ZResetQuery,
-      body: z.object({ otpToken: z.string().min(1).max(512).optional(), password: ZLoginRequest.shape.password }).strict(),
+      body: z.object({ otpToken: text().min(1).max(512).optional(), password: ZLoginRequest.shape.password }).strict(),
       response: { 200: ZMessageOnly },
     },
     handler: async (request) => {
@@ -110,6 +131,7 @@ export function authRoutes(app: FastifyInstance, deps: TDeps) {
 
   r.post('/auth/change-password', {
     config: { access: access.public() },
+    onRequest: perAddress,
     schema: {
       tags,
       summary: 'Change a password with the current one; ends the other sessions',
@@ -124,6 +146,7 @@ export function authRoutes(app: FastifyInstance, deps: TDeps) {
     },
   });
 
+  // Answers from memory without touching the database: a limit would cost more than the answer.
   r.post('/auth/register', {
     config: { access: access.public() },
     schema: {

@@ -91,8 +91,8 @@ describe('secrets in logs and in the audit trail', () => {
         })
       ).statusCode,
     ).toBe(401);
-    const [sealedCurrent, sealedNext] = await t.seal(['Reset-By-Link-2026', 'Changed-Secret-2026']);
-    remember(sealedCurrent, sealedNext, 'Changed-Secret-2026');
+    const [sealedCurrent, sealedNext] = await t.seal(['Reset-By-Link-2026', 'Monsoon-Cobalt-Heron-2026']);
+    remember(sealedCurrent, sealedNext, 'Monsoon-Cobalt-Heron-2026');
     const changed = await t.call({
       method: 'POST',
       url: `${API}/auth/change-password`,

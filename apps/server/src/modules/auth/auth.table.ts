@@ -65,14 +65,15 @@ export const appSecrets = pgTable('app_secrets', {
   createdAt: createdAt(),
 });
 
-/** Password reset challenges: a 6-digit OTP (hashed) or a link token (hashed). */
+/**
+ * Password reset challenges: a 6-digit OTP (hashed) or a link token (hashed). A code asked for an unknown or
+ * disabled account is stored too, without a user, so both answer after the same work and no code opens it.
+ */
 export const passwordResets = pgTable(
   'password_resets',
   {
     id: idPk(),
-    userId: idRef('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: idRef('user_id').references(() => users.id),
     kind: text('kind', { enum: ['OTP', 'LINK'] }).notNull(),
     /** SHA-256 of the handle the client holds (otpToken, or the link token). */
     handleHash: text('handle_hash').notNull().unique(),
@@ -82,14 +83,22 @@ export const passwordResets = pgTable(
     createdAt: createdAt(),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
+    /** Whose limits the challenge counts against: `user:<id>`, or `name:<normalised username>` for an unknown one. */
+    account: text('account'),
+    /** The client address that asked for the code: a new code replaces only earlier ones from that address. */
+    requestedIp: text('requested_ip'),
   },
-  (t) => [index('password_resets_user_idx').on(t.userId)],
+  (t) => [index('password_resets_user_idx').on(t.userId), index('password_resets_account_idx').on(t.account, t.requestedIp)],
 );
 
-/** Failed sign-in counters per account and per client IP. */
+/** Counters of the limits on unauthenticated endpoints: per account, per client address, per both (throttle.repository.ts). */
 export const loginThrottle = pgTable('login_throttle', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),
   windowStartedAt: ts('window_started_at').notNull().defaultNow(),
   lockedUntil: ts('locked_until'),
+  /** Spaced attempts: when the next one is due. Request rates: the bucket's theoretical arrival time. */
+  nextAllowedAt: ts('next_allowed_at'),
+  /** Requests refused since the last admitted one (0 = the last request was admitted). */
+  refused: integer('refused').notNull().default(0),
 });

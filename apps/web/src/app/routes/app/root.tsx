@@ -7,6 +7,7 @@ import { FullScreenSpinner } from '@/components/ui/full-screen-spinner';
 import { paths } from '@/config/paths';
 import { GlobalSearch } from '@/features/search/components/global-search';
 import { ShellLayout } from '@/features/shell/components/shell-layout';
+import { RequireTwoFactor } from '@/features/two-factor/components/require-two-factor';
 import { HeaderWallet } from '@/features/wallet/components/header-wallet';
 import { useAuth } from '@/lib/auth';
 import { i18n } from '@/lib/i18n/i18n';
@@ -48,6 +49,7 @@ export default function AppRoot() {
       <ShellLayout search={<GlobalSearch />} wallet={<HeaderWallet organizationId={state.user.organization?.id ?? null} />}>
         <ShellRoutes />
       </ShellLayout>
+      <RequireTwoFactor userId={state.user.id} staff={state.user.organization === null} />
       <Suspense fallback={null}>
         <RequestWatcher />
       </Suspense>

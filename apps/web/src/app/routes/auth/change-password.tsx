@@ -21,7 +21,7 @@ export default function ChangePasswordRoute() {
           title={t('changePassword.title')}
           subtitle={username ? t('changePassword.subtitleFor', { username }) : t('changePassword.subtitle')}
         />
-        <ChangePasswordForm username={username} />
+        <ChangePasswordForm username={username} owner={state.status === 'authenticated' ? state.user : undefined} />
         <Box sx={{ mt: 2, textAlign: 'center' }}>
           {state.status === 'authenticated' ? (
             <Link to={paths.dashboard.getHref()} variant="body2" sx={{ fontWeight: 600 }}>

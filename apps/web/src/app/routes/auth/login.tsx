@@ -1,13 +1,23 @@
+import CircularProgress from '@mui/material/CircularProgress';
+import type { TTwoFactorChallenge, TTwoFactorLoginResponseData } from '@tarang/shared/auth/two-factor.schemas';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { Page } from '@/components/ui/page';
 import { safeRedirectTarget } from '@/config/paths';
 import { LoginForm } from '@/features/auth/components/login-form';
-import { useAuth } from '@/lib/auth';
+import { saveSignIn, useAuth } from '@/lib/auth';
+import { tMessage } from '@/lib/i18n/i18n';
+import { setFlash } from '@/lib/notify';
 import { AuthHeading } from './auth-heading';
 
 export const AUTH_NAMESPACES = ['auth', 'common', 'messages', 'errors'] as const;
+
+// Setting up two-factor sign-in (QR code) loads only when a staff sign-in needs it, never with the sign-in page.
+const SignInEnrolment = lazy(() =>
+  import('@/features/two-factor/components/sign-in-enrolment').then((m) => ({ default: m.SignInEnrolment })),
+);
 
 /** /auth/login: after sign-in the page reloads into the console, where the user was going. */
 export default function LoginRoute() {
@@ -15,12 +25,24 @@ export default function LoginRoute() {
   const [params] = useSearchParams();
   const redirectTo = safeRedirectTarget(params.get('redirectTo'));
   const { state } = useAuth();
+  const [enrolment, setEnrolment] = useState<TTwoFactorChallenge | null>(null);
   if (state.status === 'authenticated') return <Navigate to={redirectTo} replace />;
+  const enter = async (data: TTwoFactorLoginResponseData) => {
+    await saveSignIn(data);
+    setFlash({ kind: 'success', message: tMessage('loggedIn') });
+    window.location.assign(redirectTo);
+  };
   return (
     <AuthLayout>
       <Page title={t('login.title')} namespaces={AUTH_NAMESPACES}>
         <AuthHeading title={t('login.title')} subtitle={t('login.subtitle')} />
-        <LoginForm onSuccess={() => window.location.assign(redirectTo)} />
+        {enrolment ? (
+          <Suspense fallback={<CircularProgress />}>
+            <SignInEnrolment challenge={enrolment} onSignedIn={enter} onRestart={() => setEnrolment(null)} />
+          </Suspense>
+        ) : (
+          <LoginForm onSuccess={() => window.location.assign(redirectTo)} onEnrolmentRequired={setEnrolment} />
+        )}
       </Page>
     </AuthLayout>
   );

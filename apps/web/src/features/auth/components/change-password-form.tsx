@@ -8,11 +8,13 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { ZChangePasswordForm, ZUsername } from '@tarang/shared/auth/auth.schemas';
+import type { TPasswordOwner } from '@tarang/shared/auth/password-rules';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
+import { findPasswordRefusal, PasswordStrengthMeter, translatePasswordMessage } from '@/components/ui/password-strength-meter';
 import { TextInput } from '@/components/ui/text-input';
 import { paths } from '@/config/paths';
 import { tMessage, translateError, translateMessage } from '@/lib/i18n/i18n';
@@ -28,27 +30,43 @@ const ZWithUsername = z.intersection(z.object({ username: ZUsername }), ZChangeP
 type TChangePasswordFormProps = {
   /** The signed-in user's e-mail or phone; null when nobody is signed in. */
   username: string | null;
+  /** The signed-in user's details, which the new password must not contain. */
+  owner?: TPasswordOwner;
 };
+
+/** What a typed username says about its owner. */
+const ownerOfUsername = (username: string): TPasswordOwner => (username.includes('@') ? { email: username } : { phone: username });
 
 /**
  * Change password (spec §4, §5): currentPassword, newPassword, confirmPassword with the spec's messages.
  * Success shows the server's message as a toast and a dialog with links to sign-in and the dashboard;
  * failure shows the server's message as an error toast and keeps the form as it was.
  */
-export function ChangePasswordForm({ username }: TChangePasswordFormProps) {
+export function ChangePasswordForm({ username, owner }: TChangePasswordFormProps) {
   const { t } = useTranslation('auth');
   const [done, setDone] = useState(false);
   const {
     register,
     handleSubmit,
     reset,
+    setError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<TChangePasswordValues>({
     resolver: zodResolver(username ? ZChangePasswordForm : ZWithUsername) as never,
     defaultValues: { username: '', currentPassword: '', newPassword: '', confirmPassword: '' },
   });
 
+  const newPassword = useWatch({ control, name: 'newPassword' });
+  const typedUsername = useWatch({ control, name: 'username' });
+  const passwordOwner = owner ?? ownerOfUsername(username ?? typedUsername);
+
   const onSubmit = handleSubmit(async (values) => {
+    const refusal = await findPasswordRefusal(values.newPassword, owner ?? ownerOfUsername(username ?? values.username));
+    if (refusal) {
+      setError('newPassword', { type: 'strength', message: refusal }, { shouldFocus: true });
+      return;
+    }
     try {
       const result = await changePassword({
         username: username ?? values.username,
@@ -59,7 +77,7 @@ export function ChangePasswordForm({ username }: TChangePasswordFormProps) {
       reset();
       setDone(true);
     } catch (error) {
-      toast.error(translateError(error));
+      toast.error(translatePasswordMessage((error as { message?: string } | null)?.message) ?? translateError(error));
     }
   });
 
@@ -96,6 +114,7 @@ export function ChangePasswordForm({ username }: TChangePasswordFormProps) {
             error={Boolean(errors.newPassword)}
             helperText={translateMessage(errors.newPassword?.message)}
           />
+          <PasswordStrengthMeter password={newPassword} owner={passwordOwner} hideReason={Boolean(errors.newPassword)} />
           <PasswordField
             {...register('confirmPassword')}
             id="change-confirm-password"

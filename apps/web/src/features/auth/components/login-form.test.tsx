@@ -178,3 +178,86 @@ describe('LoginForm', () => {
     expect(screen.getByTestId('login-error')).toHaveTextContent(MESSAGES.genericClientError);
   });
 });
+
+describe('LoginForm, second step', () => {
+  const challenge = { challenge: 'challenge-1', step: 'verify' as const, expiresAt: new Date(Date.now() + 300_000).toISOString() };
+
+  function serve(second: (body: Record<string, unknown>) => { status?: number; body: unknown }) {
+    return answerFetch((url, init) => {
+      if (url.pathname === '/api/v1/auth/login-key') return { body: { success: true, data: testKey.key } };
+      if (url.pathname === '/api/v1/auth/login')
+        return { body: { success: true, message: 'Enter the code from your authenticator app', data: { twoFactor: challenge } } };
+      if (url.pathname === '/api/v1/auth/login/two-factor') return second(JSON.parse(String(init?.body)));
+      return { status: 404, body: { success: false, message: 'Not found', code: 'ROUTE_NOT_FOUND' } };
+    });
+  }
+
+  async function passwordStep(user: ReturnType<typeof userEvent.setup>) {
+    await user.type(screen.getByLabelText('Email or phone number'), 'ops@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Secret-Pass-1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    return await screen.findByLabelText('Authentication code');
+  }
+
+  it('asks for the code after the password, stores no session before it, and signs in with it', async () => {
+    const fetchMock = serve(() => ({ body: { success: true, message: 'Successfully logged in', data: loginData } }));
+    restore = fetchMock.restore;
+    const { user, onSuccess } = await renderLogin();
+    const field = await passwordStep(user);
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(onSuccess).not.toHaveBeenCalled();
+    await user.type(field, '123 456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
+    const second = fetchMock.calls.find((c) => c.url.pathname === '/api/v1/auth/login/two-factor')!;
+    expect(second.body).toEqual({ challenge: 'challenge-1', code: '123456' });
+    expect(localStorage.getItem('accessToken')).toBe('access-1');
+  });
+
+  it('sends a recovery code as one, and shows a wrong code without leaving the step', async () => {
+    const fetchMock = serve((body) =>
+      body.recoveryCode === 'abcd-efgh-jkmn'
+        ? { status: 400, body: { success: false, code: 'OTP_INVALID', message: 'The code is wrong or has expired' } }
+        : { body: { success: true, data: loginData } },
+    );
+    restore = fetchMock.restore;
+    const { user, onSuccess } = await renderLogin();
+    const field = await passwordStep(user);
+    await user.type(field, 'abcd-efgh-jkmn');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The code is wrong or has expired');
+    expect(screen.getByLabelText('Authentication code')).toBeInTheDocument();
+    expect(onSuccess).not.toHaveBeenCalled();
+  });
+
+  it('goes back to the password when the challenge has expired', async () => {
+    const fetchMock = serve(() => ({
+      status: 401,
+      body: { success: false, code: 'TOKEN_INVALID', message: 'This sign-in has expired; sign in again' },
+    }));
+    restore = fetchMock.restore;
+    const { user } = await renderLogin();
+    await user.type(await passwordStep(user), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByLabelText('Password')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('This sign-in has expired; sign in again');
+  });
+
+  it('hands a set-up challenge to the page instead of asking for a code', async () => {
+    const enrol = { ...challenge, step: 'enrol' as const };
+    const fetchMock = answerFetch((url) =>
+      url.pathname === '/api/v1/auth/login-key'
+        ? { body: { success: true, data: testKey.key } }
+        : { body: { success: true, data: { twoFactor: enrol } } },
+    );
+    restore = fetchMock.restore;
+    const onEnrolmentRequired = vi.fn();
+    await renderWithProviders(<LoginForm onSuccess={vi.fn()} onEnrolmentRequired={onEnrolmentRequired} />, { route: '/auth/login' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email or phone number'), 'admin@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Secret-Pass-1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(onEnrolmentRequired).toHaveBeenCalledWith(enrol));
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+});

@@ -6,10 +6,11 @@ import Stack from '@mui/material/Stack';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@tarang/shared/common/limits';
 import { MESSAGES } from '@tarang/shared/common/messages';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
+import { findPasswordRefusal, PasswordStrengthMeter, translatePasswordMessage } from '@/components/ui/password-strength-meter';
 import { TextInput } from '@/components/ui/text-input';
 import { paths } from '@/config/paths';
 import { translateError, translateMessage } from '@/lib/i18n/i18n';
@@ -48,10 +49,20 @@ export function ResetPasswordForm(props: TResetPasswordFormProps) {
   const {
     register,
     handleSubmit,
+    setError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<TResetValues>({ resolver: zodResolver(schema) as never, defaultValues: { otp: '', newPassword: '', confirmPassword: '' } });
 
+  const newPassword = useWatch({ control, name: 'newPassword' });
+
+  // Who the password belongs to is not known here; the server refuses the owner's name, e-mail and phone.
   const onSubmit = handleSubmit(async (values) => {
+    const refusal = await findPasswordRefusal(values.newPassword);
+    if (refusal) {
+      setError('newPassword', { type: 'strength', message: refusal }, { shouldFocus: true });
+      return;
+    }
     try {
       const result =
         props.mode === 'otp'
@@ -61,7 +72,7 @@ export function ResetPasswordForm(props: TResetPasswordFormProps) {
       toast.success(message);
       setDone(message);
     } catch (error) {
-      toast.error(translateError(error));
+      toast.error(translatePasswordMessage((error as { message?: string } | null)?.message) ?? translateError(error));
     }
   });
 
@@ -103,6 +114,7 @@ export function ResetPasswordForm(props: TResetPasswordFormProps) {
           error={Boolean(errors.newPassword)}
           helperText={translateMessage(errors.newPassword?.message)}
         />
+        <PasswordStrengthMeter password={newPassword} hideReason={Boolean(errors.newPassword)} />
         <PasswordField
           {...register('confirmPassword')}
           id="reset-confirm-password"
