@@ -1,6 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import commonEn from '../../apps/web/src/locales/common/en.json';
+import commonHi from '../../apps/web/src/locales/common/hi.json';
 
 /** The Chromium of this run (started by the global setup), shared by every test file. */
 export async function connectBrowser(): Promise<Browser> {
@@ -14,7 +16,57 @@ export async function newConsolePage(
   const context = await browser.newContext({ baseURL: inject('e2eBaseUrl'), viewport, locale: 'en-IN', timezoneId: 'Asia/Kolkata' });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
+  trackApiCalls(page);
   return { context, page };
+}
+
+/** API calls of each page still waiting for their answer (event streams left out: they stay open). */
+const pendingApiCalls = new WeakMap<Page, Set<Request>>();
+
+function trackApiCalls(page: Page) {
+  const pending = new Set<Request>();
+  pendingApiCalls.set(page, pending);
+  const isApiCall = (req: Request) => req.url().includes('/api/v1/') && !req.url().endsWith('/events');
+  page.on('request', (req) => {
+    if (isApiCall(req)) pending.add(req);
+  });
+  page.on('requestfinished', (req) => pending.delete(req));
+  page.on('requestfailed', (req) => pending.delete(req));
+}
+
+/**
+ * Waits until a console screen has loaded what it shows: its heading is there (and is neither "Page not found" nor
+ * "No access"), no API call has been waiting for 200 ms, no busy indicator turns, and a table has its rows.
+ */
+export async function waitForScreen(page: Page, path: string) {
+  await page.waitForURL((url) => url.pathname === path);
+  await page.locator('#main-content h1').first().waitFor();
+  const pending = pendingApiCalls.get(page);
+  const busy = page.locator('#main-content [role="progressbar"]:not([aria-valuenow]):visible, #main-content .MuiSkeleton-root:visible');
+  let quietSince = Date.now();
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    if ((pending && pending.size > 0) || (await busy.count()) > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 200) break;
+    await page.waitForTimeout(50);
+  }
+  for (const words of [commonEn, commonHi]) {
+    for (const status of [words.status.notFound.title, words.status.forbidden.title]) {
+      expect(await page.getByRole('heading', { name: status, exact: true }).count(), `${path} shows "${status}"`).toBe(0);
+    }
+  }
+  const grids = page.locator('#main-content .MuiDataGrid-root');
+  for (let i = 0; i < (await grids.count()); i++) {
+    await grids.nth(i).locator('.MuiDataGrid-row').first().waitFor({ timeout: 10_000 });
+  }
+}
+
+/** The paths of the sidebar's module entries, as the page renders them (collapsed groups and the drawer included). */
+export async function sidebarModulePaths(page: Page): Promise<string[]> {
+  return await page
+    .getByRole('navigation', { includeHidden: true })
+    .locator('a[data-module-id]')
+    .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
 }
 
 /** Signs in through the sign-in page and waits for the console. */
@@ -48,13 +100,20 @@ export async function sidebarEntries(page: Page): Promise<string[]> {
   return (await nav.locator('[data-module-id], [data-group-id]').allInnerTexts()).map((t) => t.split('\n')[0]!.trim());
 }
 
+let axeSource: string | null = null;
+
 /** Runs axe-core in the page and returns the serious and critical violations. */
 export async function seriousAxeViolations(page: Page) {
-  const { createRequire } = await import('node:module');
-  const { readFileSync } = await import('node:fs');
-  const require = createRequire(import.meta.url);
-  // Evaluated through the debugging protocol: the console's CSP rightly refuses injected <script> tags.
-  await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
+  if (!(await page.evaluate(() => 'axe' in window))) {
+    if (axeSource === null) {
+      const { createRequire } = await import('node:module');
+      const { readFileSync } = await import('node:fs');
+      axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+    }
+    // Evaluated through the debugging protocol: the console's CSP rightly refuses injected <script> tags. It stays
+    // in the page until the next full load.
+    await page.evaluate(axeSource);
+  }
   const result = await page.evaluate(async () => {
     // @ts-expect-error axe is injected above
     const r = await window.axe.run(document, { resultTypes: ['violations'] });

@@ -154,7 +154,7 @@ export function OrganizationsTable({ canEdit, canDelete, canEditSettings, ownOrg
                 variant="body2"
                 underline="hover"
                 onClick={() => update({ parentId: row.id, _id: null })}
-                aria-label={t('list.showChildren', { name: row.tradeName })}
+                aria-label={t('list.showChildren', { name: row.tradeName, count: row.childrenCount })}
               >
                 {row.childrenCount}
               </Link>

@@ -90,7 +90,8 @@ export function MnoJobReport() {
             {failure(report.error)}
           </Typography>
         )}
-        <TableContainer sx={{ borderTop: 1, borderColor: 'divider' }}>
+        {/* Wider than a phone: keyboard users reach it with Tab and scroll it with the arrow keys. */}
+        <TableContainer tabIndex={0} role="region" aria-label={t('report.label')} sx={{ borderTop: 1, borderColor: 'divider' }}>
           <Table size="small" aria-label={t('report.label')} data-testid="mno-report">
             <TableHead>
               <TableRow>

@@ -110,7 +110,13 @@ export function RequestPreview({ preview, list, fileRows = false }: TRequestPrev
           <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
             {t('preview.rowsTitle')}
           </Typography>
-          <TableContainer sx={{ maxHeight: 360, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+          {/* It scrolls: keyboard users reach it with Tab and scroll it with the arrow keys. */}
+          <TableContainer
+            tabIndex={0}
+            role="region"
+            aria-label={t('preview.rowsTitle')}
+            sx={{ maxHeight: 360, border: 1, borderColor: 'divider', borderRadius: 1 }}
+          >
             <Table size="small" stickyHeader aria-label={t('preview.rowsTitle')} data-testid="preview-rows">
               <TableHead>
                 <TableRow>

@@ -1,0 +1,277 @@
+import { randomUUID } from 'node:crypto';
+import { MODULES } from '@tarang/shared/modules/module-catalogue';
+import { permissionsFromScopes } from '@tarang/shared/roles/auth-scopes';
+import { DEFAULT_ROLES } from '@tarang/shared/roles/default-roles';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { simIdentity } from '../apps/server/src/modules/sims/sim-generator';
+import { adminAccessToken, baseUrl, createOrganization, createRole, createUser, uniquePhoneDigits, uniqueSuffix } from './support/api';
+import {
+  connectBrowser,
+  navigate,
+  newConsolePage,
+  seriousAxeViolations,
+  sidebarModulePaths,
+  signIn,
+  waitForScreen,
+} from './support/console';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/constants';
+
+/**
+ * The accessibility sweep: every screen of the sidebar, as the Super Admin and as an organisation admin, in English
+ * and Hindi, on a desktop (1440×900) and a phone (390×844), with rows in the tables and status chips of every colour
+ * on screen, has no serious or critical axe violation. The screens come from the module catalogue that the sidebar
+ * itself is built from, and each user's sidebar as the browser shows it must list exactly the screens the sweep
+ * checked: a screen added to the sidebar is swept the day it lands, and one the sweep did not reach fails it.
+ */
+
+const suffix = uniqueSuffix();
+// Serials of this run's SIMs: far from the demo generator's and the other browser tests'.
+const base = 760_000_000 + Math.floor(Math.random() * 900_000) * 100;
+const OPERATORS = ['AIRTEL', 'BSNL', 'VI'] as const;
+const sims = Array.from({ length: 24 }, (_, i) => simIdentity(base + i, OPERATORS[i % 3]!));
+const iccids = sims.map((s) => s.iccid);
+const byOperator = (operator: string, list: string[]) => list.filter((iccid) => sims.find((s) => s.iccid === iccid)!.operator === operator);
+
+const orgAdmin = { email: `kiran.${suffix}@example.com`, password: 'Tamarind-Kite-9274-Monsoon' };
+const ORG_ADMIN_SCOPES = DEFAULT_ROLES.find((r) => r.name === 'Org Admin')!.authScopes;
+
+const VIEWPORTS = {
+  desktop: { width: 1440, height: 900 },
+  phone: { width: 390, height: 844 },
+} as const;
+const LANGUAGES = ['en', 'hi'] as const;
+
+/** The sidebar's screens for a user, from the catalogue the sidebar is built from (dashboard is everyone's). */
+function sidebarScreens(permissions: ReadonlySet<string> | 'all'): string[] {
+  return MODULES.filter((m) => m.inMenu && (permissions === 'all' || m.id === 'dashboard' || permissions.has(m.id))).map((m) => m.path);
+}
+
+type TBody = { success: boolean; message?: string; data?: unknown };
+
+async function api<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const res = await fetch(`${baseUrl()}/api/v1${path}`, {
+    method,
+    headers: {
+      accept: 'application/json',
+      authorization: `Bearer ${await adminAccessToken()}`,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as TBody;
+  if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`);
+  return json.data as T;
+}
+
+async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+type TRequest = { id: string; jobId: string; batchJobId: string };
+
+async function makeRequest(body: Record<string, unknown>): Promise<TRequest> {
+  const created = await api<{ request: TRequest }>(
+    'POST',
+    '/request',
+    { proceedWithValid: true, ...body },
+    { 'idempotency-key': randomUUID() },
+  );
+  return created.request;
+}
+
+async function waitForJob(request: TRequest, done: (status: string) => boolean) {
+  await until(
+    `job ${request.batchJobId}`,
+    () => api<{ status: string }>('GET', `/job-batch/${request.jobId}/progress`),
+    (p) => done(p.status),
+  );
+}
+
+type TGateway = { operator: string; adapter: 'simulator' | 'manual'; latencyMs: number; processingMs: number; failureRate: number };
+let gatewaysBefore: TGateway[] = [];
+
+async function setGateway(operator: string, settings: Partial<Omit<TGateway, 'operator'>>) {
+  await api('PUT', `/operator-gateway/${operator}`, settings);
+}
+
+/**
+ * Data for every screen: SIMs in stock, allocated, active, suspended and pending; requests completed, partial,
+ * failed, waiting for an operator, scheduled and cancelled; an organisation with a child, its own role and admin.
+ */
+async function seedScreens() {
+  gatewaysBefore = await api<TGateway[]>('GET', '/operator-gateway');
+  for (const operator of OPERATORS) {
+    await setGateway(operator, { adapter: 'simulator', latencyMs: 0, processingMs: 0, failureRate: 0 });
+  }
+  const form = new FormData();
+  form.set(
+    'file',
+    new Blob([['iccid,imsi,msisdn,operator', ...sims.map((s) => `${s.iccid},${s.imsi},${s.msisdn},${s.operator}`)].join('\n')]),
+    `sweep-${suffix}.csv`,
+  );
+  const upload = await fetch(`${baseUrl()}/api/v1/sim/large-data`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await adminAccessToken()}` },
+    body: form,
+  });
+  expect(upload.status).toBe(202);
+  const operation = ((await upload.json()) as { data: { id: string } }).data;
+  const uploaded = await until(
+    'upload',
+    () => api<{ status: string; succeeded: number }>('GET', `/sim/large-data/${operation.id}`),
+    (o) => o.status === 'DONE' || o.status === 'FAILED',
+  );
+  expect(uploaded).toMatchObject({ status: 'DONE', succeeded: sims.length });
+
+  const org = await createOrganization(`Sweep Telemetry ${suffix}`);
+  await api('POST', '/organization', { tradeName: `Sweep Branch ${suffix}`, brandName: 'Sweep Branch', email: null, parentId: org.id });
+  // Four stay in stock; four are only allocated; the rest are activated and then worked on.
+  await api('PUT', '/sim/allocate', { iccids: iccids.slice(4), organizationId: org.id });
+  const worked = iccids.slice(8);
+  await waitForJob(await makeRequest({ type: 'ACTIVATE', iccids: worked }), (s) => s === 'COMPLETED');
+  // COMPLETED: a suspension the operators carry out.
+  await waitForJob(
+    await makeRequest({ type: 'SUSPEND', iccids: worked.slice(0, 3), reason: 'Depot maintenance' }),
+    (s) => s === 'COMPLETED',
+  );
+  // PARTIAL: BSNL rejects its share.
+  await setGateway('BSNL', { failureRate: 1 });
+  await waitForJob(await makeRequest({ type: 'SUSPEND', iccids: worked.slice(3, 6) }), (s) => s === 'PARTIAL');
+  // FAILED: BSNL rejects every SIM of a BSNL-only request.
+  await waitForJob(await makeRequest({ type: 'SUSPEND', iccids: byOperator('BSNL', worked.slice(6, 12)) }), (s) => s === 'FAILED');
+  await setGateway('BSNL', { failureRate: 0 });
+  // WAITING_OPERATOR: VI's share waits for staff at the operator's portal; its SIMs stay pending.
+  await setGateway('VI', { adapter: 'manual' });
+  await waitForJob(await makeRequest({ type: 'SUSPEND', iccids: worked.slice(12, 15) }), (s) => s === 'WAITING_OPERATOR');
+  await setGateway('VI', { adapter: 'simulator' });
+  // A termination scheduled for tomorrow, and a request cancelled before it started.
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+  await makeRequest({ type: 'TERMINATE', iccids: worked.slice(15, 16), reason: 'Contract ended', scheduledAt: tomorrow });
+  const cancelled = await makeRequest({ type: 'ACTIVATE', iccids: iccids.slice(4, 6), scheduledAt: tomorrow });
+  await api('PUT', `/request/${cancelled.id}/cancel`, { note: 'Raised by mistake' });
+
+  const role = await createRole({ name: `Org Admin ${suffix}`, organizationId: org.id, authScopes: ORG_ADMIN_SCOPES });
+  await createUser({
+    firstName: 'Kiran',
+    lastName: `Rao${suffix}`,
+    email: orgAdmin.email,
+    phone: `+91${uniquePhoneDigits()}`,
+    role: role.id,
+    organizationId: org.id,
+    password: orgAdmin.password,
+  });
+}
+
+let browser: Browser;
+
+beforeAll(async () => {
+  await seedScreens();
+  browser = await connectBrowser();
+});
+
+afterAll(async () => {
+  for (const g of gatewaysBefore) {
+    await setGateway(g.operator, {
+      adapter: g.adapter,
+      latencyMs: g.latencyMs,
+      processingMs: g.processingMs,
+      failureRate: g.failureRate,
+    }).catch(() => {});
+  }
+  await browser?.close();
+});
+
+type TPass = { language: 'en' | 'hi'; viewport: keyof typeof VIEWPORTS; theme: string };
+
+/** Both languages at both sizes in the default theme. */
+const PASSES: TPass[] = LANGUAGES.flatMap((language) =>
+  (Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]).map((viewport) => ({ language, viewport, theme: 'TarangTheme' })),
+);
+/** The dark theme once more over every screen (its status colours are its own). */
+const DARK_PASS: TPass = { language: 'en', viewport: 'desktop', theme: 'TarangThemeDark' };
+
+const passName = (p: TPass) => `${p.language} ${p.viewport} ${p.theme}`;
+
+type TFinding = { user: string; pass: string; path: string; violations: unknown[] };
+
+/**
+ * Checks every screen of the user's sidebar in each pass and returns what axe found, the screens checked and the
+ * colours of the chips seen. One browser context per user: language and theme are the console's own settings, the
+ * size is the viewport.
+ */
+async function sweep(user: string, credentials: { email: string; password: string }, screens: string[], passes: TPass[]) {
+  const findings: TFinding[] = [];
+  const checked = new Set<string>();
+  const chipColors = new Set<string>();
+  let context: BrowserContext | null = null;
+  try {
+    let page: Page;
+    ({ context, page } = await newConsolePage(browser));
+    await page.goto('/auth/login');
+    await signIn(page, credentials.email, credentials.password);
+    for (const pass of passes) {
+      await page.evaluate(({ language, theme }) => {
+        localStorage.setItem('language', language);
+        localStorage.setItem('appTheme', theme);
+      }, pass);
+      await page.setViewportSize(VIEWPORTS[pass.viewport]);
+      await page.goto('/dashboard');
+      await page.getByTestId('user-menu-button').waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(pass.language);
+      // The sidebar as this user sees it, read from the page: exactly the screens below.
+      expect((await sidebarModulePaths(page)).sort(), `${user} ${passName(pass)}: sidebar`).toEqual([...screens].sort());
+      for (const path of screens) {
+        await navigate(page, path);
+        await waitForScreen(page, path);
+        const violations = await seriousAxeViolations(page);
+        if (violations.length) findings.push({ user, pass: passName(pass), path, violations });
+        checked.add(`${passName(pass)} ${path}`);
+        for (const color of await page
+          .locator('#main-content .MuiChip-root')
+          .evaluateAll((chips) => chips.flatMap((c) => Array.from(c.classList).filter((k) => /^MuiChip-color[A-Z]/.test(k)))))
+          chipColors.add(color.replace('MuiChip-color', '').toLowerCase());
+      }
+    }
+  } finally {
+    await context?.close();
+  }
+  return { findings, checked, chipColors };
+}
+
+function expectEveryScreenChecked(checked: Set<string>, screens: string[], passes: TPass[]) {
+  const missing = passes.flatMap((pass) => screens.map((path) => `${passName(pass)} ${path}`).filter((key) => !checked.has(key)));
+  expect(missing).toEqual([]);
+}
+
+describe('accessibility of every sidebar screen', () => {
+  it('has no serious or critical violation for the Super Admin (every module of the sidebar), in both themes', {
+    timeout: 480_000,
+  }, async () => {
+    const screens = sidebarScreens('all');
+    expect(screens.length).toBeGreaterThanOrEqual(29);
+    const passes = [...PASSES, DARK_PASS];
+    const admin = { email: E2E_ADMIN_EMAIL, password: E2E_ADMIN_PASSWORD };
+    const { findings, checked, chipColors } = await sweep('Super Admin', admin, screens, passes);
+    expectEveryScreenChecked(checked, screens, passes);
+    // The data made above put chips of every status colour on screen, so their contrast was measured.
+    expect([...chipColors].sort()).toEqual(expect.arrayContaining(['error', 'info', 'primary', 'success', 'warning']));
+    if (findings.length) console.log(JSON.stringify(findings, null, 2));
+    expect(findings).toEqual([]);
+  });
+
+  it('has no serious or critical violation for an organisation admin (the screens of their role)', { timeout: 480_000 }, async () => {
+    const screens = sidebarScreens(new Set(permissionsFromScopes(ORG_ADMIN_SCOPES)));
+    const { findings, checked } = await sweep('Org Admin', orgAdmin, screens, PASSES);
+    expectEveryScreenChecked(checked, screens, PASSES);
+    if (findings.length) console.log(JSON.stringify(findings, null, 2));
+    expect(findings).toEqual([]);
+  });
+});
