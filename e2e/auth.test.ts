@@ -326,12 +326,12 @@ describe('passwords', () => {
     await page.goto(`${url.pathname}${url.search}`);
     await page.getByRole('heading', { name: 'Set your password' }).waitFor();
     expect(await page.getByLabel('6-digit code', { exact: true }).count()).toBe(0);
-    await page.getByLabel('New password', { exact: true }).fill('Invited-Pass-55');
-    await page.getByLabel('Confirm password', { exact: true }).fill('Invited-Pass-55');
+    await page.getByLabel('New password', { exact: true }).fill('Saffron-Kite-5521');
+    await page.getByLabel('Confirm password', { exact: true }).fill('Saffron-Kite-5521');
     await page.getByRole('button', { name: 'Set password' }).click();
     await page.getByText('Your password has been set. Sign in with the new one.').waitFor();
     await page.getByRole('link', { name: 'Go to sign in' }).click();
-    await signIn(page, email, 'Invited-Pass-55');
+    await signIn(page, email, 'Saffron-Kite-5521');
     expect(await page.getByTestId('user-name').innerText()).toBe('Nandini Joshi');
   });
 });

@@ -11,7 +11,7 @@ let page: Page;
 const suffix = uniqueSuffix();
 const roleName = `Fleet auditor ${suffix}`;
 const orgName = `Nagar Telemetry ${suffix}`;
-const person = { firstName: 'Kavya', lastName: `Menon${suffix}`, email: `kavya.${suffix}@example.com`, password: `Kavya-${suffix}-Pass` };
+const person = { firstName: 'Kavya', lastName: `Menon${suffix}`, email: `kavya.${suffix}@example.com`, password: 'Seed-4096-Tide' };
 
 beforeAll(async () => {
   browser = await connectBrowser();

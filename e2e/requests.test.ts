@@ -28,7 +28,7 @@ const iccids = sims.map((s) => s.iccid);
 const [S1, S2, S3, S4, _S5, S6, _S7, S8, S9] = iccids as [string, string, string, string, string, string, string, string, string];
 /** A well-formed ICCID nobody has. */
 const UNKNOWN = simIdentity(base + 99, 'AIRTEL').iccid;
-const orgUser = { email: `requests.${suffix}@example.com`, password: 'Requests-User-Pass-1' };
+const orgUser = { email: `requests.${suffix}@example.com`, password: 'Copper-Harbour-7364' };
 let ownOrg: { id: string; tradeName: string };
 let otherOrg: { id: string; tradeName: string };
 let otherRequest: { id: string; batchJobId: string };

@@ -14,7 +14,7 @@ let page: Page;
 const suffix = uniqueSuffix();
 const searchable = { firstName: 'Ishaan', lastName: `Kapoor${suffix}`, email: `ishaan.${suffix}@example.com` };
 let searchableId: string;
-const orgUser = { email: `fleet.${suffix}@example.com`, password: 'Fleet-User-Pass-1' };
+const orgUser = { email: `fleet.${suffix}@example.com`, password: 'Saffron-Lantern-5812' };
 
 beforeAll(async () => {
   browser = await connectBrowser();

@@ -159,7 +159,7 @@ describe('SIM inventory screens', () => {
       },
     });
     const email = `meera.${suffix}@example.com`;
-    const password = `Meera-${suffix}-Pass`;
+    const password = 'Teal-Harbour-Quill-4821';
     await createUser({ firstName: 'Meera', lastName: `Nair${suffix}`, email, role: role.id, organizationId: parent.id, password });
 
     const other = await newConsolePage(browser);

@@ -20,7 +20,13 @@ export type TOrgKey = (typeof ORG_KEYS)[number];
 export const ORG_PARENT: Record<TOrgKey, TOrgKey | null> = { R: null, C1: 'R', C2: 'R', G: 'C1', I: null };
 
 export const ACTOR_KEYS = ['staffAdmin', 'staffSupport', 'rAdmin', 'c1Admin', 'c1Operator', 'c1Viewer', 'iAdmin'] as const;
-export type TActorKey = (typeof ACTOR_KEYS)[number];
+/**
+ * Actors made only when a test asks for them (`buildTenancyFixture(t, { extraActors })`): a C1 user whose role
+ * holds every permission of the catalogue, so that a refusal to them is never about permission, only about reach.
+ */
+export const EXTRA_ACTOR_KEYS = ['c1All'] as const;
+export type TExtraActorKey = (typeof EXTRA_ACTOR_KEYS)[number];
+export type TActorKey = (typeof ACTOR_KEYS)[number] | TExtraActorKey;
 
 export type TOrgRow = Awaited<ReturnType<typeof makeOrganization>>;
 export type TRoleRow = Awaited<ReturnType<typeof makeRole>>;
@@ -47,7 +53,7 @@ export const FIXTURE_SCOPES = {
   basic: {} as TAuthScopes,
 };
 
-type TScopesKey = keyof typeof FIXTURE_SCOPES | 'superAdmin';
+type TScopesKey = keyof typeof FIXTURE_SCOPES | 'superAdmin' | 'everything';
 
 /** Who acts: a label, their organisation (null = staff) and their role's scopes. */
 export const ACTOR_SPECS: Record<TActorKey, { label: string; org: TOrgKey | null; scopes: TScopesKey }> = {
@@ -58,11 +64,12 @@ export const ACTOR_SPECS: Record<TActorKey, { label: string; org: TOrgKey | null
   c1Operator: { label: 'C1 operator', org: 'C1', scopes: 'orgOperator' },
   c1Viewer: { label: 'C1 viewer', org: 'C1', scopes: 'orgViewer' },
   iAdmin: { label: 'I admin', org: 'I', scopes: 'orgAdmin' },
+  c1All: { label: 'C1 user holding every permission', org: 'C1', scopes: 'everything' },
 };
 
 export function actorScopes(key: TActorKey): TAuthScopes {
   const scopes = ACTOR_SPECS[key].scopes;
-  return scopes === 'superAdmin' ? fullAuthScopes() : FIXTURE_SCOPES[scopes];
+  return scopes === 'superAdmin' || scopes === 'everything' ? fullAuthScopes() : FIXTURE_SCOPES[scopes];
 }
 
 function ancestorsOf(key: TOrgKey): TOrgKey[] {
@@ -99,7 +106,10 @@ export type TTenancyFixture = {
     orgOperator: TRoleRow;
     orgViewer: TRoleRow;
     basic: TRoleRow;
+    /** Every permission of the catalogue, as an organisation role (made with the extra actor c1All). */
+    everything?: TRoleRow;
   };
+  /** The extra actors are present only when asked for. */
   actors: Record<TActorKey, TFixtureActor>;
   /** One member per organisation, holding the Basic role. */
   members: Record<TOrgKey, { id: string; email: string }>;
@@ -127,7 +137,10 @@ export async function reachesByParents(t: TTestApp, actorOrgId: string | null, o
   return false;
 }
 
-export async function buildTenancyFixture(t: TTestApp): Promise<TTenancyFixture> {
+export async function buildTenancyFixture(
+  t: TTestApp,
+  options: { extraActors?: readonly TExtraActorKey[] } = {},
+): Promise<TTenancyFixture> {
   const orgs = {} as Record<TOrgKey, TOrgRow>;
   for (const key of ORG_KEYS) {
     const parent = ORG_PARENT[key];
@@ -143,6 +156,7 @@ export async function buildTenancyFixture(t: TTestApp): Promise<TTenancyFixture>
     orgOperator: await makeRole(t, 'Org Operator', FIXTURE_SCOPES.orgOperator),
     orgViewer: await makeRole(t, 'Org Viewer', FIXTURE_SCOPES.orgViewer),
     basic: await makeRole(t, 'Basic', FIXTURE_SCOPES.basic),
+    everything: options.extraActors?.length ? await makeRole(t, 'Everything', fullAuthScopes()) : undefined,
   };
 
   const members = {} as Record<TOrgKey, { id: string; email: string }>;
@@ -154,18 +168,22 @@ export async function buildTenancyFixture(t: TTestApp): Promise<TTenancyFixture>
     ownRoles[key] = await makeRole(t, `Own role of ${key}`, scopesFrom({ user: [] }), { organizationId: orgs[key].id });
   }
 
-  const roleOf: Record<Exclude<TScopesKey, 'superAdmin'>, TRoleRow> = {
+  const roleOf: Record<Exclude<TScopesKey, 'superAdmin' | 'everything'>, TRoleRow> & { everything?: TRoleRow } = {
     staffSupport: roles.staffSupport,
     orgAdmin: roles.orgAdmin,
     orgOperator: roles.orgOperator,
     orgViewer: roles.orgViewer,
     basic: roles.basic,
+    everything: roles.everything,
   };
-  const specs = ACTOR_KEYS.filter((key) => key !== 'staffAdmin').map((key) => {
-    const spec = ACTOR_SPECS[key];
-    const role = roleOf[spec.scopes as Exclude<TScopesKey, 'superAdmin'>];
-    return { key, label: spec.label, roleId: role.id, authScopes: role.authScopes, org: spec.org };
-  });
+  const acting: TActorKey[] = [...ACTOR_KEYS, ...(options.extraActors ?? [])];
+  const specs = acting
+    .filter((key) => key !== 'staffAdmin')
+    .map((key) => {
+      const spec = ACTOR_SPECS[key];
+      const role = roleOf[spec.scopes as Exclude<TScopesKey, 'superAdmin'>]!;
+      return { key, label: spec.label, roleId: role.id, authScopes: role.authScopes, org: spec.org };
+    });
   const created = await Promise.all(
     specs.map(async (spec) => {
       const email = uniqueEmail(spec.key.toLowerCase());
