@@ -150,6 +150,8 @@ async function startApi(databaseUrl: string, dataDir: string, extraEnv: Record<s
       TARANG_ADMIN_PASSWORD: ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // The bench signs the first super-admin in with a password alone.
+      TARANG_STAFF_TWO_FACTOR: 'optional',
       ...extraEnv,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
