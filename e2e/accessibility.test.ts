@@ -5,7 +5,17 @@ import { DEFAULT_ROLES } from '@tarang/shared/roles/default-roles';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simIdentity } from '../apps/server/src/modules/sims/sim-generator';
-import { adminAccessToken, baseUrl, createOrganization, createRole, createUser, uniquePhoneDigits, uniqueSuffix } from './support/api';
+import {
+  adminAccessToken,
+  adminApi as api,
+  baseUrl,
+  createOrganization,
+  createRole,
+  createUser,
+  uniquePhoneDigits,
+  uniqueSuffix,
+  until,
+} from './support/api';
 import {
   connectBrowser,
   navigate,
@@ -45,34 +55,6 @@ const LANGUAGES = ['en', 'hi'] as const;
 /** The sidebar's screens for a user, from the catalogue the sidebar is built from (dashboard is everyone's). */
 function sidebarScreens(permissions: ReadonlySet<string> | 'all'): string[] {
   return MODULES.filter((m) => m.inMenu && (permissions === 'all' || m.id === 'dashboard' || permissions.has(m.id))).map((m) => m.path);
-}
-
-type TBody = { success: boolean; message?: string; data?: unknown };
-
-async function api<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const res = await fetch(`${baseUrl()}/api/v1${path}`, {
-    method,
-    headers: {
-      accept: 'application/json',
-      authorization: `Bearer ${await adminAccessToken()}`,
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...headers,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as TBody;
-  if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`);
-  return json.data as T;
-}
-
-async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 type TRequest = { id: string; jobId: string; batchJobId: string };

@@ -3,7 +3,7 @@ import { scopesFrom } from '@tarang/shared/roles/auth-scopes';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simIdentity } from '../apps/server/src/modules/sims/sim-generator';
-import { adminAccessToken, baseUrl, createOrganization, createRole, createUser, uniqueSuffix } from './support/api';
+import { adminAccessToken, adminApi as api, baseUrl, createOrganization, createRole, createUser, uniqueSuffix, until } from './support/api';
 import { connectBrowser, navigate, newConsolePage, signIn, signOut } from './support/console';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/constants';
 
@@ -32,34 +32,6 @@ const orgUser = { email: `requests.${suffix}@example.com`, password: 'Copper-Har
 let ownOrg: { id: string; tradeName: string };
 let otherOrg: { id: string; tradeName: string };
 let otherRequest: { id: string; batchJobId: string };
-
-type TBody = { success: boolean; message?: string; data?: unknown };
-
-async function api<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const res = await fetch(`${baseUrl()}/api/v1${path}`, {
-    method,
-    headers: {
-      accept: 'application/json',
-      authorization: `Bearer ${await adminAccessToken()}`,
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...headers,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as TBody;
-  if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`);
-  return json.data as T;
-}
-
-async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 type TReq = { id: string; jobId: string; batchJobId: string; status: string };
 

@@ -128,3 +128,31 @@ export async function createRole(input: { name: string; organizationId: string; 
   const token = await adminAccessToken();
   return (await ok('POST', '/roles', { token, body: { ...input, kind: 'ORGANIZATION' } })).data as { id: string; name: string };
 }
+
+/** An API call as the admin that must succeed: the envelope's data, or an error naming the call and its answer. */
+export async function adminApi<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const res = await fetch(`${baseUrl()}/api/v1${path}`, {
+    method,
+    headers: {
+      accept: 'application/json',
+      authorization: `Bearer ${await adminAccessToken()}`,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as { success: boolean; message?: string; data?: unknown };
+  if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`);
+  return json.data as T;
+}
+
+/** Reads until `ok` holds, every 200 ms, failing with the last value after `timeoutMs`. */
+export async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
