@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { TLoginKey } from '@tarang/shared/auth/auth.schemas';
 import { sealPassword } from '@tarang/shared/auth/seal-password';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../src/db/embedded-postgres';
+import { freePort, isAlive } from '../src/db/embedded-postgres';
 import { restartDelayMs } from '../src/supervisor';
 
 /**
@@ -23,15 +23,6 @@ type TRun = { npm: ChildProcess; output: () => string; exited: Promise<number | 
 
 const runs: TRun[] = [];
 let dataDir = '';
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 async function until<T>(what: string, ms: number, probe: () => Promise<T | undefined> | T | undefined, run?: TRun): Promise<T> {
   const deadline = Date.now() + ms;

@@ -51,7 +51,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this pid exists (EPERM: it exists but belongs to someone else). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

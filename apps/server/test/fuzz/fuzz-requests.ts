@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { z } from 'zod';
 import { craftedCursors, hostileCursor, hostileDate, hostileJson, hostileText, type THostile } from './hostile-values';
 import type { TFuzzRoute } from './route-catalogue';
-import { multipartRequest, multipartShapes, type TUploadFile } from './upload-files';
+import { BROKEN_MULTIPART_SHAPES, multipartRequest, multipartShapes, type TUploadFile } from './upload-files';
 import { arbitraryFor, fieldFlavour, isOptional, objectShape, type TPools } from './zod-arbitrary';
 
 /** One change from a valid-looking request: where it is (`query.search`, `body.filter.expiresFrom`, `params.id`, `body`) and what kind. */
@@ -614,17 +614,7 @@ export function sweepFor(route: TFuzzRoute, env: TFuzzEnv, seed: number, variant
       out.push({ ...build([{ where: 'file', kind: file.kind }], {}), payload: made.payload, headers: made.headers, file: file.kind });
     }
     const tiny = files.find((f) => f.kind === 'xlsx:valid-tiny') ?? files[0]!;
-    for (const shape of [
-      'wrong-field',
-      'two-files',
-      'no-filename',
-      'no-boundary',
-      'truncated',
-      'json-instead',
-      'empty-body',
-      'field-before-file',
-      'evil-filename',
-    ] as const) {
+    for (const shape of BROKEN_MULTIPART_SHAPES) {
       const made = multipartRequest(tiny, shape);
       out.push({
         ...build([{ where: 'body', kind: `multipart:${shape}` }], {}),

@@ -165,35 +165,25 @@ export async function uploadCases(route: 'sim-upload' | 'request-file'): Promise
   ];
 }
 
+/** The ways a multipart request around a file is broken, one at a time. */
+export const BROKEN_MULTIPART_SHAPES = [
+  'wrong-field',
+  'two-files',
+  'no-filename',
+  'no-boundary',
+  'truncated',
+  'json-instead',
+  'empty-body',
+  'field-before-file',
+  'evil-filename',
+] as const;
+
 /** How the multipart request around the file is built: the usual one, or broken in one way. */
-export type TMultipartShape =
-  | 'ok'
-  | 'wrong-field'
-  | 'two-files'
-  | 'no-filename'
-  | 'no-boundary'
-  | 'truncated'
-  | 'json-instead'
-  | 'empty-body'
-  | 'field-before-file'
-  | 'evil-filename';
+export type TMultipartShape = 'ok' | (typeof BROKEN_MULTIPART_SHAPES)[number];
 
 export const multipartShapes = fc.oneof(
   { weight: 8, arbitrary: fc.constant<TMultipartShape>('ok') },
-  {
-    weight: 2,
-    arbitrary: fc.constantFrom<TMultipartShape>(
-      'wrong-field',
-      'two-files',
-      'no-filename',
-      'no-boundary',
-      'truncated',
-      'json-instead',
-      'empty-body',
-      'field-before-file',
-      'evil-filename',
-    ),
-  },
+  { weight: 2, arbitrary: fc.constantFrom<TMultipartShape>(...BROKEN_MULTIPART_SHAPES) },
 );
 
 /** The body and headers of an upload of `file`, shaped as `shape`. */
