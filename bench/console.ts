@@ -7,7 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { chromium } from 'playwright-core';
-import { findChromium } from '../e2e/support/console-build';
+import { findChromium } from '../e2e/support/chromium';
 import { BROWSER_ARGS } from '../e2e/support/constants';
 
 export type TConsoleTimes = { sidebar: number[]; load: number[] };

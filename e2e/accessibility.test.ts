@@ -2,29 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { MODULES } from '@tarang/shared/modules/module-catalogue';
 import { permissionsFromScopes } from '@tarang/shared/roles/auth-scopes';
 import { DEFAULT_ROLES } from '@tarang/shared/roles/default-roles';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { simIdentity } from '@tarang/shared/sims/generated-identifiers';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { simIdentity } from '../apps/server/src/modules/sims/sim-generator';
 import {
-  adminAccessToken,
   adminApi as api,
-  baseUrl,
   createOrganization,
   createRole,
   createUser,
   uniquePhoneDigits,
   uniqueSuffix,
   until,
+  uploadSims,
 } from './support/api';
-import {
-  connectBrowser,
-  navigate,
-  newConsolePage,
-  seriousAxeViolations,
-  sidebarModulePaths,
-  signIn,
-  waitForScreen,
-} from './support/console';
+import { connectBrowser, navigate, seriousAxeViolations, sidebarModulePaths, signedInPage, waitForScreen } from './support/console';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/constants';
 
 /**
@@ -93,24 +84,7 @@ async function seedScreens() {
   for (const operator of OPERATORS) {
     await setGateway(operator, { adapter: 'simulator', latencyMs: 0, processingMs: 0, failureRate: 0 });
   }
-  const form = new FormData();
-  form.set(
-    'file',
-    new Blob([['iccid,imsi,msisdn,operator', ...sims.map((s) => `${s.iccid},${s.imsi},${s.msisdn},${s.operator}`)].join('\n')]),
-    `sweep-${suffix}.csv`,
-  );
-  const upload = await fetch(`${baseUrl()}/api/v1/sim/large-data`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await adminAccessToken()}` },
-    body: form,
-  });
-  expect(upload.status).toBe(202);
-  const operation = ((await upload.json()) as { data: { id: string } }).data;
-  const uploaded = await until(
-    'upload',
-    () => api<{ status: string; succeeded: number }>('GET', `/sim/large-data/${operation.id}`),
-    (o) => o.status === 'DONE' || o.status === 'FAILED',
-  );
+  const uploaded = await uploadSims(sims, `sweep-${suffix}.csv`);
   expect(uploaded).toMatchObject({ status: 'DONE', succeeded: sims.length });
 
   const org = await createOrganization(`Sweep Telemetry ${suffix}`);
@@ -193,12 +167,8 @@ async function sweep(user: string, credentials: { email: string; password: strin
   const findings: TFinding[] = [];
   const checked = new Set<string>();
   const chipColors = new Set<string>();
-  let context: BrowserContext | null = null;
+  const page = await signedInPage(browser, credentials.email, credentials.password);
   try {
-    let page: Page;
-    ({ context, page } = await newConsolePage(browser));
-    await page.goto('/auth/login');
-    await signIn(page, credentials.email, credentials.password);
     for (const pass of passes) {
       await page.evaluate(({ language, theme }) => {
         localStorage.setItem('language', language);
@@ -223,7 +193,7 @@ async function sweep(user: string, credentials: { email: string; password: strin
       }
     }
   } finally {
-    await context?.close();
+    await page.context().close();
   }
   return { findings, checked, chipColors };
 }

@@ -1,11 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAccessToken, apiLogin, call, uniqueSuffix } from './support/api';
-import { connectBrowser, navigate, newConsolePage, signIn } from './support/console';
+import { connectBrowser, navigate, signedInPage } from './support/console';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/constants';
 
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
 const suffix = uniqueSuffix();
@@ -15,15 +14,10 @@ const person = { firstName: 'Kavya', lastName: `Menon${suffix}`, email: `kavya.$
 
 beforeAll(async () => {
   browser = await connectBrowser();
-  ({ context, page } = await newConsolePage(browser));
-  await page.goto('/auth/login');
-  await signIn(page, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+  page = await signedInPage(browser, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
+afterAll(() => browser?.close());
 
 async function apiGet<T>(path: string): Promise<T> {
   const res = await call('GET', path, { token: await adminAccessToken() });

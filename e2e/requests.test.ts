@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { scopesFrom } from '@tarang/shared/roles/auth-scopes';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { simIdentity } from '@tarang/shared/sims/generated-identifiers';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { simIdentity } from '../apps/server/src/modules/sims/sim-generator';
-import { adminAccessToken, adminApi as api, baseUrl, createOrganization, createRole, createUser, uniqueSuffix, until } from './support/api';
-import { connectBrowser, navigate, newConsolePage, signIn, signOut } from './support/console';
+import { adminApi as api, createOrganization, createRole, createUser, uniqueSuffix, until, uploadSims } from './support/api';
+import { connectBrowser, navigate, signedInPage, signOut } from './support/console';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/constants';
 
 /**
@@ -17,7 +17,6 @@ import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/constants';
  */
 
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
 const suffix = uniqueSuffix();
@@ -67,24 +66,7 @@ beforeAll(async () => {
     });
   }
   // Ten SIMs into stock through the bulk upload, then six to one organisation and four to another, all activated.
-  const form = new FormData();
-  form.set(
-    'file',
-    new Blob([['iccid,imsi,msisdn,operator', ...sims.map((s) => `${s.iccid},${s.imsi},${s.msisdn},${s.operator}`)].join('\n')]),
-    `requests-${suffix}.csv`,
-  );
-  const upload = await fetch(`${baseUrl()}/api/v1/sim/large-data`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await adminAccessToken()}` },
-    body: form,
-  });
-  expect(upload.status).toBe(202);
-  const op = ((await upload.json()) as { data: { id: string } }).data;
-  const done = await until(
-    'upload',
-    () => api<{ status: string; succeeded: number }>('GET', `/sim/large-data/${op.id}`),
-    (o) => o.status === 'DONE' || o.status === 'FAILED',
-  );
+  const done = await uploadSims(sims, `requests-${suffix}.csv`);
   expect(done).toMatchObject({ status: 'DONE', succeeded: 10 });
   ownOrg = await createOrganization(`Vayu Meters ${suffix}`);
   otherOrg = await createOrganization(`Nadi Sensors ${suffix}`);
@@ -109,15 +91,10 @@ beforeAll(async () => {
   });
 
   browser = await connectBrowser();
-  ({ context, page } = await newConsolePage(browser));
-  await page.goto('/auth/login');
-  await signIn(page, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+  page = await signedInPage(browser, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
+afterAll(() => browser?.close());
 
 /** Opens /sim-actions as the inventory's bulk actions do: `?action=` and the ICCIDs ticked in the location state. */
 async function openSimActionsFromInventory(p: Page, action: string, list: string[]) {
@@ -355,18 +332,13 @@ describe('requests and jobs screens', () => {
 });
 
 describe('an organisation user', () => {
-  let orgContext: BrowserContext;
   let orgPage: Page;
 
   beforeAll(async () => {
-    ({ context: orgContext, page: orgPage } = await newConsolePage(browser));
-    await orgPage.goto('/auth/login');
-    await signIn(orgPage, orgUser.email, orgUser.password);
+    orgPage = await signedInPage(browser, orgUser.email, orgUser.password);
   });
 
-  afterAll(async () => {
-    await orgContext?.close();
-  });
+  afterAll(() => orgPage?.context().close());
 
   it("sees only their organisation's requests, and no other's by its address", async () => {
     await navigate(orgPage, '/request');

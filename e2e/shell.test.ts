@@ -1,14 +1,13 @@
 import { MODULES } from '@tarang/shared/modules/module-catalogue';
+import { SHELL_ROUTES } from '@tarang/shared/modules/module-routes';
 import { scopesFrom } from '@tarang/shared/roles/auth-scopes';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHELL_ROUTES } from '../apps/web/src/app/module-routes';
 import { createOrganization, createRole, createUser, staffRoleId, uniquePhoneDigits, uniqueSuffix } from './support/api';
-import { connectBrowser, navigate, newConsolePage, seriousAxeViolations, sidebarEntries, signIn, signOut } from './support/console';
+import { connectBrowser, navigate, seriousAxeViolations, sidebarEntries, signedInPage, signOut } from './support/console';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/constants';
 
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
 const suffix = uniqueSuffix();
@@ -17,8 +16,6 @@ let searchableId: string;
 const orgUser = { email: `fleet.${suffix}@example.com`, password: 'Saffron-Lantern-5812' };
 
 beforeAll(async () => {
-  browser = await connectBrowser();
-  ({ context, page } = await newConsolePage(browser));
   searchableId = (await createUser({ ...searchable, role: await staffRoleId(), password: 'Searchable-Pass-1' })).id;
   const org = await createOrganization(`Fleet Logistics ${suffix}`);
   const role = await createRole({
@@ -35,14 +32,11 @@ beforeAll(async () => {
     organizationId: org.id,
     password: orgUser.password,
   });
-  await page.goto('/auth/login');
-  await signIn(page, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+  browser = await connectBrowser();
+  page = await signedInPage(browser, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
+afterAll(() => browser?.close());
 
 describe('shell', () => {
   it('redirects / to /dashboard and shows the welcome, the header and the role under the user name', async () => {
@@ -265,18 +259,13 @@ describe('themes and languages', () => {
 });
 
 describe('an organisation user with a limited role', () => {
-  let orgContext: BrowserContext;
   let orgPage: Page;
 
   beforeAll(async () => {
-    ({ context: orgContext, page: orgPage } = await newConsolePage(browser));
-    await orgPage.goto('/auth/login');
-    await signIn(orgPage, orgUser.email, orgUser.password);
+    orgPage = await signedInPage(browser, orgUser.email, orgUser.password);
   });
 
-  afterAll(async () => {
-    await orgContext?.close();
-  });
+  afterAll(() => orgPage?.context().close());
 
   it('sees only the entries of their role, and the dashboard', async () => {
     expect(await sidebarEntries(orgPage)).toEqual(['Dashboard', 'Sim Inventory', 'Requests', 'Job']);

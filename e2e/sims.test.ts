@@ -1,9 +1,9 @@
 import { text } from 'node:stream/consumers';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { simIdentity } from '@tarang/shared/sims/generated-identifiers';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { simIdentity } from '../apps/server/src/modules/sims/sim-generator';
 import { adminAccessToken, call, createOrganization, createRole, createUser, uniqueSuffix } from './support/api';
-import { connectBrowser, navigate, newConsolePage, signIn } from './support/console';
+import { connectBrowser, navigate, signedInPage } from './support/console';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/constants';
 
 /**
@@ -13,7 +13,6 @@ import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/constants';
  */
 
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
 const suffix = uniqueSuffix();
@@ -36,15 +35,10 @@ const gridRows = (p: Page) => p.locator('.MuiDataGrid-row');
 
 beforeAll(async () => {
   browser = await connectBrowser();
-  ({ context, page } = await newConsolePage(browser));
-  await page.goto('/auth/login');
-  await signIn(page, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+  page = await signedInPage(browser, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
+afterAll(() => browser?.close());
 
 describe('SIM inventory screens', () => {
   it('uploads a CSV with a bad row, follows it to the summary across a reload, and downloads the rejected rows', async () => {
@@ -162,25 +156,23 @@ describe('SIM inventory screens', () => {
     const password = 'Teal-Harbour-Quill-4821';
     await createUser({ firstName: 'Meera', lastName: `Nair${suffix}`, email, role: role.id, organizationId: parent.id, password });
 
-    const other = await newConsolePage(browser);
+    const other = await signedInPage(browser, email, password);
     try {
-      await other.page.goto('/auth/login');
-      await signIn(other.page, email, password);
-      await other.page.goto('/sim-inventory');
-      await gridRows(other.page).first().waitFor();
-      const texts = (await gridRows(other.page).allInnerTexts()).join('|');
+      await other.goto('/sim-inventory');
+      await gridRows(other).first().waitFor();
+      const texts = (await gridRows(other).allInnerTexts()).join('|');
       expect(texts).toContain(sims[3]!.iccid);
       expect(texts).toContain(`Nadi Buses ${suffix}`);
       for (const hidden of [sims[4]!, sims[5]!, sims[0]!]) expect(texts).not.toContain(hidden.iccid);
-      expect(await gridRows(other.page).count()).toBe(1);
+      expect(await gridRows(other).count()).toBe(1);
       // No bulk upload, no selection for moves: the role holds neither.
-      expect(await other.page.getByRole('button', { name: 'Bulk Upload' }).count()).toBe(0);
-      expect(await gridRows(other.page).getByRole('checkbox').count()).toBe(0);
+      expect(await other.getByRole('button', { name: 'Bulk Upload' }).count()).toBe(0);
+      expect(await gridRows(other).getByRole('checkbox').count()).toBe(0);
       // A SIM of another organisation is not found, not forbidden.
-      await other.page.goto(`/sim-details?number=${sims[4]!.iccid}`);
-      await other.page.getByText(`No SIM with ICCID ${sims[4]!.iccid} is within your reach.`).waitFor();
+      await other.goto(`/sim-details?number=${sims[4]!.iccid}`);
+      await other.getByText(`No SIM with ICCID ${sims[4]!.iccid} is within your reach.`).waitFor();
     } finally {
-      await other.context.close();
+      await other.context().close();
     }
   });
 });

@@ -156,3 +156,25 @@ export async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) 
     await new Promise((r) => setTimeout(r, 200));
   }
 }
+
+/**
+ * Puts SIMs into stock through the bulk upload (`POST /sim/large-data`, a CSV, as the admin) and waits for the upload
+ * to end: its final state.
+ */
+export async function uploadSims(sims: readonly { iccid: string; imsi: string; msisdn: string; operator: string }[], fileName: string) {
+  const csv = ['iccid,imsi,msisdn,operator', ...sims.map((s) => `${s.iccid},${s.imsi},${s.msisdn},${s.operator}`)].join('\n');
+  const form = new FormData();
+  form.set('file', new Blob([csv]), fileName);
+  const upload = await fetch(`${baseUrl()}/api/v1/sim/large-data`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await adminAccessToken()}` },
+    body: form,
+  });
+  if (upload.status !== 202) throw new Error(`POST /sim/large-data answered ${upload.status}: ${await upload.text()}`);
+  const operation = ((await upload.json()) as { data: { id: string } }).data;
+  return await until(
+    'upload',
+    () => adminApi<{ status: string; succeeded: number }>('GET', `/sim/large-data/${operation.id}`),
+    (o) => o.status === 'DONE' || o.status === 'FAILED',
+  );
+}

@@ -1,8 +1,6 @@
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import commonEn from '../../apps/web/src/locales/common/en.json';
-import commonHi from '../../apps/web/src/locales/common/hi.json';
 
 /** The Chromium of this run (started by the global setup), shared by every test file. */
 export async function connectBrowser(): Promise<Browser> {
@@ -34,6 +32,9 @@ function trackApiCalls(page: Page) {
   page.on('requestfailed', (req) => pending.delete(req));
 }
 
+/** Headings of the pages shown instead of a screen, in English and Hindi: not found, and no access. */
+const NOT_A_SCREEN = ['Page not found', 'No access', 'पृष्ठ नहीं मिला', 'पहुँच नहीं है'];
+
 /**
  * Waits until a console screen has loaded what it shows: its heading is there (and is neither "Page not found" nor
  * "No access"), no API call has been waiting for 200 ms, no busy indicator turns, and a table has its rows.
@@ -50,10 +51,8 @@ export async function waitForScreen(page: Page, path: string) {
     else if (Date.now() - quietSince >= 200) break;
     await page.waitForTimeout(50);
   }
-  for (const words of [commonEn, commonHi]) {
-    for (const status of [words.status.notFound.title, words.status.forbidden.title]) {
-      expect(await page.getByRole('heading', { name: status, exact: true }).count(), `${path} shows "${status}"`).toBe(0);
-    }
+  for (const status of NOT_A_SCREEN) {
+    expect(await page.getByRole('heading', { name: status, exact: true }).count(), `${path} shows "${status}"`).toBe(0);
   }
   const grids = page.locator('#main-content .MuiDataGrid-root');
   for (let i = 0; i < (await grids.count()); i++) {
@@ -76,6 +75,16 @@ export async function signIn(page: Page, username: string, password: string, opt
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByTestId('user-menu-button').waitFor();
+}
+
+/**
+ * A console page in a context of its own (its own storage), signed in through the sign-in page. Closing the page's
+ * context (`page.context().close()`), or the browser connection it came from, closes it.
+ */
+export async function signedInPage(browser: Browser, username: string, password: string): Promise<Page> {
+  const { page } = await newConsolePage(browser);
+  await signIn(page, username, password);
+  return page;
 }
 
 /** Client-side navigation, as a link inside the console would do it (no reload). */

@@ -11,11 +11,14 @@
  * "Changed" means the SHA-256 of the source files' contents differs from the stamp the last build wrote next to its
  * output, so a fresh clone, a `git checkout` or an edit rebuilds and a plain restart does not.
  *
+ * Two starts at once (a test that starts the product while another does) build one after the other under a lock, so
+ * the second finds the first one's build current instead of writing into the same directory.
+ *
  * `node apps/server/scripts/build.mjs [--force]` builds what is stale (everything with --force).
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -170,10 +173,54 @@ export async function buildServerIfStale({ force = false } = {}) {
   return true;
 }
 
+const LOCK = path.join(ROOT, 'node_modules', '.tarang-build-lock');
+
+/** @param {number} pid */
+function isRunning(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return /** @type {NodeJS.ErrnoException} */ (error).code === 'EPERM';
+  }
+}
+
+/**
+ * Runs `work` holding the build lock: a directory made atomically, with the holder's pid in it. A lock whose holder
+ * is gone (a build killed midway) is taken over.
+ * @template T @param {() => Promise<T>} work @returns {Promise<T>}
+ */
+async function withBuildLock(work) {
+  for (let waited = 0; ; waited += 250) {
+    try {
+      mkdirSync(LOCK);
+      writeFileSync(path.join(LOCK, 'pid'), String(process.pid));
+      break;
+    } catch (error) {
+      if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
+      let holder = 0;
+      try {
+        holder = Number(readFileSync(path.join(LOCK, 'pid'), 'utf8'));
+      } catch {
+        // Made but its pid not yet written: the holder is starting.
+      }
+      if ((holder && !isRunning(holder)) || waited > 600_000) rmSync(LOCK, { recursive: true, force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
+  }
+}
+
 /** @param {{ force?: boolean }} [options] */
 export async function buildIfStale(options = {}) {
-  buildConsoleIfStale(options);
-  await buildServerIfStale(options);
+  await withBuildLock(async () => {
+    buildConsoleIfStale(options);
+    await buildServerIfStale(options);
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {

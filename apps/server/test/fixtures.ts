@@ -30,6 +30,7 @@ export type TActorKey = (typeof ACTOR_KEYS)[number] | TExtraActorKey;
 
 export type TOrgRow = Awaited<ReturnType<typeof makeOrganization>>;
 export type TRoleRow = Awaited<ReturnType<typeof makeRole>>;
+export type TUserRow = Awaited<ReturnType<typeof makeUser>>;
 
 export type TFixtureActor = {
   key: TActorKey;

@@ -2,30 +2,26 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ERROR_CODES } from '@tarang/shared/common/errors';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, API, createTestApp, type TTestApp } from './test-app';
+import { afterAll, describe, expect, it } from 'vitest';
+import { routeTest } from './route-test';
+import { API, type TTestApp } from './test-app';
 
 /** Cross-cutting behaviour of the HTTP layer: one error shape, limits, headers, CORS, request ids. */
-let t: TTestApp;
-/** Behind a trusted proxy, with CORS for one origin and a built console to serve. */
-let edge: TTestApp;
-let webDir: string;
-let admin: string;
 
 const ALLOWED_ORIGIN = 'https://console.tarang.example';
 const SOME_ID = 'ffffffffffffffffffffffff';
 
-beforeAll(async () => {
-  webDir = await mkdtemp(path.join(os.tmpdir(), 'tarang-web-'));
-  await writeFile(path.join(webDir, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
-  t = await createTestApp();
-  edge = await createTestApp({ trustedProxies: ['127.0.0.1'], corsOrigins: [ALLOWED_ORIGIN], webDistDir: webDir });
-  admin = (await t.login(ADMIN_EMAIL, ADMIN_PASSWORD)).token;
-});
-afterAll(async () => {
-  await t.close();
-  await edge.close();
-  await rm(webDir, { recursive: true, force: true });
+let webDir: string;
+// Registered before the set-ups, so it runs after both apps have closed (after-hooks run in reverse order).
+afterAll(async () => rm(webDir, { recursive: true, force: true }));
+const { t, tokens } = routeTest({ staff: true });
+/** Behind a trusted proxy, with CORS for one origin and a built console to serve. */
+const { t: edge } = routeTest({
+  config: async () => {
+    webDir = await mkdtemp(path.join(os.tmpdir(), 'tarang-web-'));
+    await writeFile(path.join(webDir, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
+    return { trustedProxies: ['127.0.0.1'], corsOrigins: [ALLOWED_ORIGIN], webDistDir: webDir };
+  },
 });
 
 type TRes = Awaited<ReturnType<TTestApp['call']>>;
@@ -48,7 +44,7 @@ describe('bad input is a 4xx that names the field', () => {
     t.call({
       method: 'POST',
       url: `${API}/organization`,
-      token: admin,
+      token: tokens.staff,
       headers: { 'content-type': 'application/json', ...headers },
       payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
     });
@@ -95,7 +91,7 @@ describe('bad input is a 4xx that names the field', () => {
     const res = await t.call({
       method: 'PUT',
       url: `${API}/organization/${SOME_ID}/settings`,
-      token: admin,
+      token: tokens.staff,
       payload: { lowBalanceAlertPaise: 'ten' },
     });
     expect(paths(expectError(res, 400, 'VALIDATION_FAILED'))).toEqual(['lowBalanceAlertPaise']);
@@ -103,14 +99,16 @@ describe('bad input is a 4xx that names the field', () => {
 
   it('a bad path parameter and a bad query parameter', async () => {
     expect(
-      paths(expectError(await t.call({ method: 'GET', url: `${API}/organization/not-an-id`, token: admin }), 400, 'VALIDATION_FAILED')),
+      paths(
+        expectError(await t.call({ method: 'GET', url: `${API}/organization/not-an-id`, token: tokens.staff }), 400, 'VALIDATION_FAILED'),
+      ),
     ).toEqual(['params.id']);
     expect(
-      paths(expectError(await t.call({ method: 'GET', url: `${API}/users?limit=many`, token: admin }), 400, 'VALIDATION_FAILED')),
+      paths(expectError(await t.call({ method: 'GET', url: `${API}/users?limit=many`, token: tokens.staff }), 400, 'VALIDATION_FAILED')),
     ).toEqual(['querystring.limit']);
-    expect(paths(expectError(await t.call({ method: 'GET', url: `${API}/users?hack=1`, token: admin }), 400, 'VALIDATION_FAILED'))).toEqual(
-      ['querystring.hack'],
-    );
+    expect(
+      paths(expectError(await t.call({ method: 'GET', url: `${API}/users?hack=1`, token: tokens.staff }), 400, 'VALIDATION_FAILED')),
+    ).toEqual(['querystring.hack']);
   });
 
   it('an over-long username on the public sign-in', async () => {
@@ -129,7 +127,7 @@ describe('bad input is a 4xx that names the field', () => {
       `${API}/search/${'a'.repeat(5000)}`,
       `${API}/auth/logged-in-user/${'t'.repeat(5000)}`,
     ]) {
-      const res = await edge.call({ method: 'GET', url, token: admin });
+      const res = await edge.call({ method: 'GET', url, token: tokens.staff });
       expect(paths(expectError(res, 400, 'VALIDATION_FAILED')), url).toEqual(['url']);
       expect(res.body).not.toContain('FST_');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -157,7 +155,7 @@ describe('bad input is a 4xx that names the field', () => {
         const res = await t.call({
           method: route.method as 'POST',
           url,
-          token: admin,
+          token: tokens.staff,
           headers: { 'content-type': 'application/json' },
           payload,
         });
@@ -167,7 +165,7 @@ describe('bad input is a 4xx that names the field', () => {
     }
     for (const route of t.app.routeAccess.filter((r) => r.method === 'GET' && !r.url.includes('/health'))) {
       const url = `${route.url.replace(/:[A-Za-z]+/g, 'zz%00%ff')}?limit=-1&page=abc&from=%ZZ&sort=%27%3B--&cursor=1e999`;
-      const res = await t.call({ method: 'GET', url, token: admin });
+      const res = await t.call({ method: 'GET', url, token: tokens.staff });
       if (res.statusCode >= 500) failures.push(`GET ${url} → ${res.statusCode} ${res.body.slice(0, 120)}`);
     }
     expect(failures).toEqual([]);
@@ -177,7 +175,7 @@ describe('bad input is a 4xx that names the field', () => {
 describe('unknown routes', () => {
   it.each(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const)('answer %s with a JSON 404', async (method) => {
     for (const url of [`${API}/no-such-thing`, `${API}/users/${SOME_ID}/no-such-thing`, '/api/no-such-thing', '/api']) {
-      const body = expectError(await t.call({ method, url, token: admin }), 404, 'ROUTE_NOT_FOUND');
+      const body = expectError(await t.call({ method, url, token: tokens.staff }), 404, 'ROUTE_NOT_FOUND');
       expect(body.message).toBe(ERROR_CODES.ROUTE_NOT_FOUND.message);
     }
   });
@@ -191,7 +189,7 @@ describe('unknown routes', () => {
   });
 
   it('answer a known path with an unsupported method as a JSON 404', async () => {
-    expectError(await t.call({ method: 'PATCH', url: `${API}/organization`, token: admin }), 404, 'ROUTE_NOT_FOUND');
+    expectError(await t.call({ method: 'PATCH', url: `${API}/organization`, token: tokens.staff }), 404, 'ROUTE_NOT_FOUND');
   });
 
   it('without a built console, any other path is a JSON 404 too', async () => {
@@ -217,7 +215,7 @@ describe('limits and content types', () => {
     const res = await t.call({
       method: 'POST',
       url: `${API}/organization`,
-      token: admin,
+      token: tokens.staff,
       payload: { tradeName: 'x'.repeat(t.deps.config.bodyLimitBytes) },
     });
     expect(expectError(res, 413, 'PAYLOAD_TOO_LARGE').message).toBe(ERROR_CODES.PAYLOAD_TOO_LARGE.message);
@@ -241,7 +239,7 @@ describe('limits and content types', () => {
     const res = await t.call({
       method: 'POST',
       url: `${API}/organization`,
-      token: admin,
+      token: tokens.staff,
       headers: { 'content-type': contentType },
       payload,
     });
@@ -366,7 +364,7 @@ describe('request ids and structured logs', () => {
     const res = await t.call({
       method: 'POST',
       url: `${API}/organization`,
-      token: admin,
+      token: tokens.staff,
       headers: { 'x-request-id': id },
       payload: { tradeName: 5 },
     });
@@ -415,7 +413,12 @@ describe('request ids and structured logs', () => {
 describe('a 5xx shows no internals', () => {
   it('answers a generic message, code INTERNAL and the request id; the cause goes to the log only', async () => {
     await t.database.pool.end();
-    const res = await t.call({ method: 'GET', url: `${API}/users`, token: admin, headers: { 'x-request-id': 'internal-failure-1' } });
+    const res = await t.call({
+      method: 'GET',
+      url: `${API}/users`,
+      token: tokens.staff,
+      headers: { 'x-request-id': 'internal-failure-1' },
+    });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({
       success: false,
@@ -433,7 +436,7 @@ describe('a 5xx shows no internals', () => {
   });
 
   it('answers the same for writes', async () => {
-    const res = await t.call({ method: 'POST', url: `${API}/organization`, token: admin, payload: { tradeName: 'During outage' } });
+    const res = await t.call({ method: 'POST', url: `${API}/organization`, token: tokens.staff, payload: { tradeName: 'During outage' } });
     expect(res.statusCode).toBe(500);
     expect(Object.keys(res.json()).sort()).toEqual(['code', 'message', 'requestId', 'success']);
     expect(res.json().message).toBe(ERROR_CODES.INTERNAL.message);

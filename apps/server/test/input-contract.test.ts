@@ -1,9 +1,10 @@
 import { MULTILINE_PATTERN, SINGLE_LINE_PATTERN } from '@tarang/shared/common/text';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandler } from '../src/http/error-handler';
 import { makeSims } from '../src/modules/sims/sims-test-kit';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, API, createTestApp, makeOrganization, type TTestApp } from './test-app';
+import { routeTest } from './route-test';
+import { API, makeOrganization, type TTestApp } from './test-app';
 
 /**
  * The input contract (docs/decisions/019-input-contract.md): text holds no control characters, dates are real
@@ -12,8 +13,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, API, createTestApp, makeOrganization, type
  * checked the day it lands.
  */
 
-let t: TTestApp;
-let admin: string;
+const { t, tokens } = routeTest({ staff: true });
 let doc: TDocument;
 
 type TJsonSchema = {
@@ -39,12 +39,9 @@ const SOME_ID = '0123456789abcdef01234567';
 const TEXT_PATTERNS = [SINGLE_LINE_PATTERN.source, MULTILINE_PATTERN.source];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.login(ADMIN_EMAIL, ADMIN_PASSWORD)).token;
   const res = await t.call({ method: 'GET', url: '/api/openapi.json' });
   doc = res.json();
 });
-afterAll(async () => t.close());
 
 type TRes = Awaited<ReturnType<TTestApp['call']>>;
 const paths = (res: TRes) => ((res.json().errors ?? []) as { path: string }[]).map((e) => e.path);
@@ -122,7 +119,7 @@ describe('control characters are a 400 naming the field, on every route', () => 
           const res = await t.call({
             method: method as 'GET',
             url,
-            token: admin,
+            token: tokens.staff,
             ...(op.requestBody ? { payload: { password: 'a.b.c.d.e' } } : {}),
           });
           if (res.statusCode !== 400 || !paths(res).includes(`querystring.${p.name}`)) {
@@ -141,7 +138,7 @@ describe('control characters are a 400 naming the field, on every route', () => 
       for (const p of (op.parameters ?? []).filter((x) => x.in === 'path')) {
         for (const bad of BAD) {
           const url = path.replace(`{${p.name}}`, encodeURIComponent(bad)).replace(/\{\w+\}/g, SOME_ID);
-          const res = await t.call({ method: method as 'GET', url, token: admin, ...(op.requestBody ? { payload: {} } : {}) });
+          const res = await t.call({ method: method as 'GET', url, token: tokens.staff, ...(op.requestBody ? { payload: {} } : {}) });
           if (res.statusCode !== 400 || !paths(res).includes(`params.${p.name}`)) {
             failures.push(`${method} ${url} → ${res.statusCode} ${res.body.slice(0, 160)}`);
           }
@@ -159,7 +156,7 @@ describe('control characters are a 400 naming the field, on every route', () => 
       for (const [name, prop] of Object.entries(schema?.properties ?? {})) {
         if (!stringNodes(prop, name).some((n) => n.at === name)) continue;
         probed++;
-        const res = await t.call({ method: method as 'POST', url: concrete(path), token: admin, payload: { [name]: 'a\u0000b' } });
+        const res = await t.call({ method: method as 'POST', url: concrete(path), token: tokens.staff, payload: { [name]: 'a\u0000b' } });
         if (res.statusCode !== 400 || !paths(res).includes(name))
           failures.push(`${method} ${path} ${name} → ${res.statusCode} ${res.body.slice(0, 160)}`);
       }
@@ -183,7 +180,7 @@ describe('control characters are a 400 naming the field, on every route', () => 
       ['/sim?tag=a%00b', 'querystring.tag'],
       ['/sim?label=a%00b', 'querystring.label'],
     ];
-    for (const [url, field] of cases) expectRefused(await t.call({ method: 'GET', url: `${API}${url}`, token: admin }), field, url);
+    for (const [url, field] of cases) expectRefused(await t.call({ method: 'GET', url: `${API}${url}`, token: tokens.staff }), field, url);
   });
 
   it('trims a pasted tab or line break around a search term, but not inside it', async () => {
@@ -193,11 +190,15 @@ describe('control characters are a 400 naming the field, on every route', () => 
       '/sim?search=%098991%0D%0A',
       '/request?batchJobId=%09BJ1%0A',
     ]) {
-      const res = await t.call({ method: 'GET', url: `${API}${url}`, token: admin });
+      const res = await t.call({ method: 'GET', url: `${API}${url}`, token: tokens.staff });
       expect(res.statusCode, `${url} ${res.body.slice(0, 200)}`).toBe(200);
     }
-    expectRefused(await t.call({ method: 'GET', url: `${API}/users?search=As%09ha`, token: admin }), 'querystring.search', 'a tab inside');
-    const blank = await t.call({ method: 'GET', url: `${API}/search/%09%0A?from=users`, token: admin });
+    expectRefused(
+      await t.call({ method: 'GET', url: `${API}/users?search=As%09ha`, token: tokens.staff }),
+      'querystring.search',
+      'a tab inside',
+    );
+    const blank = await t.call({ method: 'GET', url: `${API}/search/%09%0A?from=users`, token: tokens.staff });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toBe('Enter a valid search term');
   });
@@ -218,7 +219,7 @@ describe('control characters are a 400 naming the field, on every route', () => 
       return t.call({
         method: 'POST',
         url: `${API}${url}`,
-        token: admin,
+        token: tokens.staff,
         headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
         payload: Buffer.from(`${head}iccid\n8991000000000000001\n\r\n--${boundary}--\r\n`),
       });
@@ -242,17 +243,22 @@ describe('control characters are a 400 naming the field, on every route', () => 
     const made = await t.call({
       method: 'POST',
       url: `${API}/roles`,
-      token: admin,
+      token: tokens.staff,
       payload: { name: 'Night shift', description: 'Line one\r\n\tLine two', organizationId: org.id, authScopes: {} },
     });
     expect(made.statusCode, made.body).toBe(201);
     expect(made.json().data.description).toBe('Line one\r\n\tLine two');
-    const named = await t.call({ method: 'POST', url: `${API}/roles`, token: admin, payload: { name: 'Night\nshift', authScopes: {} } });
+    const named = await t.call({
+      method: 'POST',
+      url: `${API}/roles`,
+      token: tokens.staff,
+      payload: { name: 'Night\nshift', authScopes: {} },
+    });
     expectRefused(named, 'name', 'a line break in a role name');
     const nul = await t.call({
       method: 'POST',
       url: `${API}/roles`,
-      token: admin,
+      token: tokens.staff,
       payload: { name: 'Day', description: 'a\u0000b', authScopes: {} },
     });
     expectRefused(nul, 'description', 'NUL in a description');
@@ -285,7 +291,7 @@ describe('dates are real calendar dates inside 2000-01-01 … 2199-12-31', () =>
       for (const field of fields) {
         for (const value of BAD_DATES) {
           const url = `${API}${route}?${field}=${encodeURIComponent(value)}`;
-          expectRefused(await t.call({ method: 'GET', url, token: admin }), `querystring.${field}`, url);
+          expectRefused(await t.call({ method: 'GET', url, token: tokens.staff }), `querystring.${field}`, url);
         }
       }
     }
@@ -296,7 +302,7 @@ describe('dates are real calendar dates inside 2000-01-01 … 2199-12-31', () =>
       const res = await t.call({
         method: 'GET',
         url: `${API}${route}?${from}=2000-01-01T00:00:00Z&${to}=2199-12-31T23:59:59Z`,
-        token: admin,
+        token: tokens.staff,
       });
       expect(res.statusCode, `${route} ${res.body.slice(0, 200)}`).toBe(200);
     }
@@ -306,14 +312,14 @@ describe('dates are real calendar dates inside 2000-01-01 … 2199-12-31', () =>
     const scheduled = await t.call({
       method: 'POST',
       url: `${API}/request`,
-      token: admin,
+      token: tokens.staff,
       payload: { type: 'ACTIVATE', iccids: ['8991000000000000001'], scheduledAt: '2026-02-30T10:00:00+05:30' },
     });
     expectRefused(scheduled, 'scheduledAt', 'scheduledAt 2026-02-30');
     const moved = await t.call({
       method: 'PUT',
       url: `${API}/sim/rollback`,
-      token: admin,
+      token: tokens.staff,
       payload: { filter: { expiresFrom: '0000-01-01' } },
     });
     expectRefused(moved, 'filter.expiresFrom', 'filter.expiresFrom 0000-01-01');
@@ -322,11 +328,11 @@ describe('dates are real calendar dates inside 2000-01-01 … 2199-12-31', () =>
   it('answers an export with an unstorable date as a JSON error before any of the file is sent', async () => {
     await makeSims(t, 3);
     for (const format of ['csv', 'xlsx']) {
-      const res = await t.call({ method: 'GET', url: `${API}/sim/export?format=${format}&expiresFrom=0000-01-01`, token: admin });
+      const res = await t.call({ method: 'GET', url: `${API}/sim/export?format=${format}&expiresFrom=0000-01-01`, token: tokens.staff });
       expectRefused(res, 'querystring.expiresFrom', `export ${format}`);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
     }
-    const whole = await t.call({ method: 'GET', url: `${API}/sim/export?format=csv&expiresFrom=2000-01-01`, token: admin });
+    const whole = await t.call({ method: 'GET', url: `${API}/sim/export?format=csv&expiresFrom=2000-01-01`, token: tokens.staff });
     expect(whole.statusCode).toBe(200);
   });
 });
@@ -361,11 +367,16 @@ describe('a cursor the server did not issue is a 400, never a 500', () => {
       expiresAt: new Date(soon.getTime() + i * 60_000),
     }));
     for (const sim of sims.slice(0, 2)) {
-      const res = await t.call({ method: 'POST', url: `${API}/request`, token: admin, payload: { type: 'ACTIVATE', iccids: [sim.iccid] } });
+      const res = await t.call({
+        method: 'POST',
+        url: `${API}/request`,
+        token: tokens.staff,
+        payload: { type: 'ACTIVATE', iccids: [sim.iccid] },
+      });
       expect(res.statusCode, res.body).toBe(201);
     }
     const page = (url: string) =>
-      t.call({ method: 'GET', url: `${API}${url}`, token: admin }).then((r) => r.json().meta.nextCursor as string);
+      t.call({ method: 'GET', url: `${API}${url}`, token: tokens.staff }).then((r) => r.json().meta.nextCursor as string);
     requestCursor = await page('/request?limit=1');
     simCursors = {
       iccid: await page('/sim?limit=1&sort=iccid'),
@@ -420,7 +431,7 @@ describe('a cursor the server did not issue is a 400, never a 500', () => {
       const res = await t.call({
         method: 'GET',
         url: `${API}${url}${url.includes('?') ? '&' : '?'}limit=1&cursor=${cursor}`,
-        token: admin,
+        token: tokens.staff,
       });
       expect(res.statusCode, `${url} ${res.body.slice(0, 200)}`).toBe(200);
       expect(res.json().data).toHaveLength(1);
@@ -451,7 +462,7 @@ describe('a cursor the server did not issue is a 400, never a 500', () => {
       for (const cursor of cursors) {
         probed++;
         const url = `${API}${route}${route.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}`;
-        const res = await t.call({ method: 'GET', url, token: admin });
+        const res = await t.call({ method: 'GET', url, token: tokens.staff });
         if (res.statusCode !== 400 || !paths(res).includes('querystring.cursor')) {
           failures.push(`${route} ${JSON.stringify(cursor).slice(0, 80)} → ${res.statusCode} ${res.body.slice(0, 160)}`);
         }

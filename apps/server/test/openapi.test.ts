@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApiDocument, OPENAPI_FILE, renderOpenApi } from '../src/scripts/write-openapi';
-import { createTestApp, type TTestApp } from './test-app';
+import { routeTest } from './route-test';
 
 type TOperation = {
   security?: unknown[];
@@ -14,16 +14,14 @@ type TDocument = {
   security: unknown[];
 };
 
-let t: TTestApp;
+const { t } = routeTest();
 let served: TDocument;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const res = await t.call({ method: 'GET', url: '/api/openapi.json' });
   expect(res.statusCode).toBe(200);
   served = res.json();
 });
-afterAll(async () => t.close());
 
 const toOpenApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 

@@ -1,7 +1,8 @@
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { access, registerRouteGuard } from '../src/http/route-access';
-import { API, createTestApp, FIXTURE_PASSWORD, makeOrganization, makeRole, makeUser, type TTestApp } from './test-app';
+import { routeTest } from './route-test';
+import { API } from './test-app';
 
 /**
  * The one guard, walked over every /api/v1 route the app registers (the list grows as modules are added):
@@ -9,17 +10,11 @@ import { API, createTestApp, FIXTURE_PASSWORD, makeOrganization, makeRole, makeU
  * holds nothing, every permission route answers 403 before it looks at anything else.
  */
 
-let t: TTestApp;
-let nothingToken: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  const org = await makeOrganization(t, 'Guarded Org');
-  const role = await makeRole(t, 'Nothing', {}, { organizationId: org.id });
-  await makeUser(t, { email: 'nothing@guard.test', roleId: role.id, organizationId: org.id });
-  nothingToken = (await t.login('nothing@guard.test', FIXTURE_PASSWORD)).token;
+const { t, tokens } = routeTest({
+  organizations: { guarded: 'Guarded Org' },
+  roles: { Nothing: { scopes: {}, org: 'guarded' } },
+  users: { nothing: { email: 'nothing@guard.test', role: 'Nothing', org: 'guarded' } },
 });
-afterAll(async () => t.close());
 
 /** A concrete URL for a route pattern: every path parameter gets a well-formed id. */
 function concrete(url: string): string {
@@ -84,14 +79,14 @@ describe('the guard, route by route', () => {
     const permissioned = routes().filter((r) => r.access.kind === 'permission');
     expect(permissioned.length).toBeGreaterThan(15);
     for (const route of permissioned) {
-      const res = await inject(route.method, route.url, nothingToken);
+      const res = await inject(route.method, route.url, tokens.nothing);
       expect(res.statusCode, `${route.method} ${route.url}: ${res.body}`).toBe(403);
       expect(res.json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
     }
   });
 
   it('the same user still reaches signed-in routes (the 403s above came from the permission, not the token)', async () => {
-    const search = await t.call({ method: 'GET', url: `${API}/search/anything`, token: nothingToken });
+    const search = await t.call({ method: 'GET', url: `${API}/search/anything`, token: tokens.nothing });
     expect(search.statusCode).toBe(200);
     expect(search.json().data).toEqual({ SIMS: [], JOBS: [], ORGS: [], USERS: [] });
   });

@@ -1,13 +1,14 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, redactUrl } from '../src/lib/logger';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, API, createTestApp, type TTestApp } from './test-app';
+import { routeTest } from './route-test';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, API } from './test-app';
 
 /**
  * The cross-cutting check: passwords, tokens, OTPs and API keys that went through real flows
  * appear in no log line and in no audit event.
  */
-let t: TTestApp;
+const { t } = routeTest();
 const secrets = new Map<string, string>();
 const keep = (name: string, value: string) => {
   expect(value.length, name).toBeGreaterThanOrEqual(6);
@@ -40,8 +41,6 @@ async function post(url: string, payload: unknown, token?: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-
   // Staff sign-in and a user with a sealed initial password.
   const admin = await t.login(ADMIN_EMAIL, ADMIN_PASSWORD);
   keep('admin access token', admin.token);
@@ -135,7 +134,6 @@ beforeAll(async () => {
   expect(failing.statusCode).toBe(500);
   await t.database.pool.query('ALTER TABLE outbox_messages DROP CONSTRAINT test_refuse_otp');
 });
-afterAll(async () => t.close());
 
 /** Digits-only secrets (the OTP) must stand alone, not be part of a longer number such as a timestamp. */
 function contains(haystack: string, secret: string): boolean {

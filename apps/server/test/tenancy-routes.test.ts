@@ -1,11 +1,10 @@
 import { hasPermission, scopesFrom } from '@tarang/shared/roles/auth-scopes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TRouteAccess } from '../src/http/route-access';
 import {
   ACTOR_KEYS,
   ACTOR_SPECS,
   actorScopes,
-  buildTenancyFixture,
   EXTRA_ACTOR_KEYS,
   ORG_KEYS,
   reaches,
@@ -13,7 +12,6 @@ import {
   relation,
   type TActorKey,
   type TOrgKey,
-  type TTenancyFixture,
   uniqueEmail,
 } from './fixtures';
 import {
@@ -27,7 +25,8 @@ import {
   type TMatrixWorld,
   type TRouteTarget,
 } from './route-targets';
-import { API, createTestApp, makeRole, makeUser, type TTestApp } from './test-app';
+import { routeTest } from './route-test';
+import { API, makeRole, makeUser, type TTestApp } from './test-app';
 
 /**
  * The tenancy matrix, generated from the route table (`app.routeAccess`): every route × every acting user ×
@@ -39,8 +38,7 @@ import { API, createTestApp, makeRole, makeUser, type TTestApp } from './test-ap
  * A route without a registry entry fails here, so a new route is covered the day it lands.
  */
 
-let t: TTestApp;
-let f: TTenancyFixture;
+const { t, f } = routeTest({ tenancy: { extraActors: EXTRA_ACTOR_KEYS } });
 let w: TMatrixWorld;
 let actors: TMatrixActor[];
 let checksums: () => Promise<Map<string, string>>;
@@ -48,13 +46,10 @@ let checksums: () => Promise<Map<string, string>>;
 const ALL_ACTORS: TActorKey[] = [...ACTOR_KEYS, ...EXTRA_ACTOR_KEYS];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  f = await buildTenancyFixture(t, { extraActors: EXTRA_ACTOR_KEYS });
   w = await buildMatrixWorld(t, f);
   actors = matrixActors(f);
   checksums = await tableChecksums(t);
 }, 60_000);
-afterAll(async () => t?.close());
 
 /**
  * Columns that change on any signed-in call, refused or not: the session's last use (idle expiry). Nothing else

@@ -134,6 +134,16 @@ export async function createTestApp(overrides: Partial<TConfig> = {}): Promise<T
   };
 }
 
+/** Runs `work` against an app of its own, for a test that needs other settings than its file's; closed afterwards. */
+export async function withTestApp<T>(overrides: Partial<TConfig>, work: (t: TTestApp) => Promise<T>): Promise<T> {
+  const t = await createTestApp(overrides);
+  try {
+    return await work(t);
+  } finally {
+    await t.close();
+  }
+}
+
 /** Direct inserts for fixtures (bypassing the API, which the tests exercise separately). */
 export async function makeOrganization(t: TTestApp, tradeName: string, parent?: { id: string; path: string }) {
   const id = newId();
@@ -158,7 +168,7 @@ export async function makeRole(
     name,
     authScopes,
     organizationId: options.organizationId ?? null,
-    kind: options.kind ?? (options.organizationId ? 'ORGANIZATION' : 'ORGANIZATION'),
+    kind: options.kind ?? 'ORGANIZATION',
   });
 }
 
@@ -187,4 +197,19 @@ export async function makeUser(
     status: values.status ?? 'ACTIVE',
     passwordHash: await passwordHashCache,
   });
+}
+
+/**
+ * A user made mid-test and signed in, holding a role of its own with these permissions: the organisation's role and
+ * user, or staff ones when `organizationId` is null.
+ */
+export async function makeSignedInUser(
+  t: TTestApp,
+  values: { email: string; role: string; authScopes: TAuthScopes; organizationId: string | null },
+) {
+  const { organizationId } = values;
+  const role = await makeRole(t, values.role, values.authScopes, organizationId ? { organizationId } : { kind: 'STAFF' });
+  const user = await makeUser(t, { email: values.email, roleId: role.id, organizationId });
+  const session = await t.login(values.email, FIXTURE_PASSWORD);
+  return { role, user, session };
 }

@@ -9,9 +9,12 @@ export const idPk = () =>
 
 export const idRef = (name: string) => char(name, { length: 24 });
 
-export const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+/** A point in time: timestamptz, read as a Date (stored UTC, shown in India by the console). */
+export const timestampTz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const createdAt = () => timestampTz('created_at').notNull().defaultNow();
 export const updatedAt = () =>
-  timestamp('updated_at', { withTimezone: true, mode: 'date' })
+  timestampTz('updated_at')
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());

@@ -20,5 +20,6 @@ export class AppError extends Error {
 
 export const notFound = (what = 'Not found') => new AppError('NOT_FOUND', what);
 export const forbidden = (message?: string) => new AppError('FORBIDDEN', message);
-export const invalid = (path: string, message: string) =>
-  new AppError('VALIDATION_FAILED', `${path}: ${message}`, { errors: [{ path, message }] });
+/** An error about one field of the request: the message names the field (`path: message`) and `errors` holds it. */
+export const fieldError = (code: TErrorCode, path: string, message: string) =>
+  new AppError(code, `${path}: ${message}`, { errors: [{ path, message }] });

@@ -12,6 +12,11 @@ export function ok<T>(data: T, extra: { message?: string; meta?: TListMeta } = {
   };
 }
 
+/** A list's answer, `{ success: true, data: rows, meta }`, from the page a service read. */
+export function okPage<T, M>(page: { rows: T[]; meta: M }) {
+  return { success: true as const, data: page.rows, meta: page.meta };
+}
+
 export function contextOf(request: FastifyRequest): TRequestContext {
   const ua = request.headers['user-agent'];
   return {

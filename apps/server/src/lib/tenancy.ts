@@ -3,15 +3,16 @@ import type { TExecutor } from '../db/database';
 import { AppError } from '../http/app-error';
 import type { TTenantScope } from '../http/request-context';
 import { organizations } from '../modules/organizations/organizations.table';
+import { escapeLike } from './list-query';
 
 /**
  * Tenancy, in one place. Every query on tenant-owned rows takes the caller's scope and filters by
  * it here; an object outside the scope is reported as not found (404), never as forbidden.
  */
 
-/** Escapes LIKE wildcards; ids are hex, but paths are compared by prefix and must stay literal. */
+/** A path prefix as a LIKE pattern: ids are hex, but paths are compared by prefix and must stay literal. */
 function likePrefix(path: string): string {
-  return `${path.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `${escapeLike(path)}%`;
 }
 
 /** SQL condition: `column` names an organisation inside the scope. Undefined when the scope is everything. */

@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, createTestApp, type TTestApp } from '../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { routeTest } from '../../test/route-test';
+import { API } from '../../test/test-app';
 import { seedDemo } from './seed-demo';
 import { seedDemoRequests } from './seed-demo-requests';
 
-let t: TTestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const { t } = routeTest();
 
 describe('seed:demo', () => {
   it('creates the demo tree once and nothing on a second run', async () => {

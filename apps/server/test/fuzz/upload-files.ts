@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
-import { zipOf } from '../../src/modules/sims/sims-test-kit';
+import { zipOf } from '../../src/lib/files/zip-test-kit';
 
 /** A file to upload, named after the edge case it is. */
 export type TUploadFile = { kind: string; fileName: string; content: Buffer };

@@ -1,9 +1,10 @@
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
-import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
+import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
+import { unstable_HistoryRouter as HistoryRouter, Route, Routes, useLocation } from 'react-router';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { FullScreenSpinner } from '@/components/ui/full-screen-spinner';
 import { paths } from '@/config/paths';
 import { inspectStoredSession } from '@/lib/auth-session';
+import { createGuardedBrowserHistory } from '@/lib/navigation-guard';
 
 /**
  * Every route of the console (spec §2). Each page is its own chunk, loaded when first shown, so the
@@ -177,10 +178,15 @@ export function AppRoutes() {
   );
 }
 
+/**
+ * The router runs on a history a page can hold back (lib/navigation-guard.ts): a form with unsaved changes asks
+ * before it is left.
+ */
 export function AppRouter() {
+  const [history] = useState(createGuardedBrowserHistory);
   return (
-    <BrowserRouter>
+    <HistoryRouter history={history}>
       <AppRoutes />
-    </BrowserRouter>
+    </HistoryRouter>
   );
 }

@@ -35,3 +35,13 @@ export function displayDay(iso: string | undefined): string {
   const [year, month, day] = iso.split('-');
   return `${day}/${month}/${year}`;
 }
+
+/** The calendar day (YYYY-MM-DD) an instant falls on in India: 18:30 UTC is already the next day there. */
+export function indiaDayOf(instant: string | number | Date): string {
+  return dayjs(instant).tz(DISPLAY_TIMEZONE).format('YYYY-MM-DD');
+}
+
+/** The instant (ISO 8601, UTC) an Indian calendar day (YYYY-MM-DD) begins: midnight in India, 18:30 UTC the day before. */
+export function startOfIndiaDay(day: string): string {
+  return dayjs.tz(day, DISPLAY_TIMEZONE).toISOString();
+}

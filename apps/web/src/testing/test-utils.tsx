@@ -1,11 +1,18 @@
 import { type RenderOptions, render } from '@testing-library/react';
-import { type ReactElement, type ReactNode, Suspense } from 'react';
+import { type ReactElement, type ReactNode, Suspense, useState } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { unstable_HistoryRouter as HistoryRouter } from 'react-router';
 import { AuthProvider } from '@/lib/auth';
 import { i18n, i18nReady } from '@/lib/i18n/i18n';
+import { createGuardedMemoryHistory } from '@/lib/navigation-guard';
 import { AppThemeProvider } from '@/lib/theme/theme-provider';
+
+/** A router like the console's (app/router.tsx), on a guarded history in memory, at `route`. */
+function TestRouter({ route, children }: { route: string; children: ReactNode }) {
+  const [history] = useState(() => createGuardedMemoryHistory(route));
+  return <HistoryRouter history={history}>{children}</HistoryRouter>;
+}
 
 /** Renders a component as the console would: translations, theme, toaster, session and a router. */
 export async function renderWithProviders(ui: ReactElement, { route = '/', ...options }: RenderOptions & { route?: string } = {}) {
@@ -16,7 +23,7 @@ export async function renderWithProviders(ui: ReactElement, { route = '/', ...op
         <Suspense fallback={null}>
           <Toaster />
           <AuthProvider>
-            <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+            <TestRouter route={route}>{children}</TestRouter>
           </AuthProvider>
         </Suspense>
       </AppThemeProvider>

@@ -3,12 +3,12 @@
  * message a person should see. The server, the bulk upload and the forms all use these.
  */
 
-/** Luhn check over a string of digits (the last digit is the check digit). */
-export function luhnValid(digits: string): boolean {
+/** The Luhn check digit for a digit string that lacks one. */
+export function luhnCheckDigit(body: string): string {
   let sum = 0;
-  let double = false;
-  for (let i = digits.length - 1; i >= 0; i--) {
-    let d = digits.charCodeAt(i) - 48;
+  let double = true;
+  for (let i = body.length - 1; i >= 0; i--) {
+    let d = body.charCodeAt(i) - 48;
     if (double) {
       d *= 2;
       if (d > 9) d -= 9;
@@ -16,13 +16,12 @@ export function luhnValid(digits: string): boolean {
     sum += d;
     double = !double;
   }
-  return sum % 10 === 0;
+  return String((10 - (sum % 10)) % 10);
 }
 
-/** The Luhn check digit for a digit string that lacks one. */
-export function luhnCheckDigit(body: string): string {
-  for (let d = 0; d <= 9; d++) if (luhnValid(`${body}${d}`)) return String(d);
-  throw new Error('unreachable');
+/** Luhn check over a string of digits (the last digit is the check digit). */
+export function luhnValid(digits: string): boolean {
+  return digits.length > 0 && luhnCheckDigit(digits.slice(0, -1)) === digits.slice(-1);
 }
 
 const DIGITS = /^\d+$/;

@@ -4,10 +4,10 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../http/app-error';
-import { zipOf } from '../../modules/sims/sims-test-kit';
 import { LOST_DIGITS, type TFileRecord } from './file-record';
 import { type TSpreadsheetOptions, xlsxRecords } from './xlsx-records';
 import { sharedStringsXml, sheetXml, workbookParts } from './xlsx-test-kit';
+import { zipOf } from './zip-test-kit';
 
 /** The streaming XLSX reader on ordinary, odd and hostile workbooks. */
 

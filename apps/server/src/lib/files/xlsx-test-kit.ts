@@ -3,6 +3,7 @@ import { rename, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { constants, crc32, deflateRawSync } from 'node:zlib';
+import { zipCentralRecord, zipEnd, zipLocalHeader } from './zip-test-kit';
 
 /** Workbooks written by hand for tests of the reader: ordinary ones, damaged ones and a shared-strings bomb. */
 
@@ -109,29 +110,12 @@ export async function sharedStringsBomb(): Promise<{ path: string; size: number;
     const central: Buffer[] = [];
     let offset = 0;
     const entry = async (name: string, size: number, packedSize: number, entryCrc: number, body: () => Promise<void>) => {
-      const n = Buffer.from(name);
-      const local = Buffer.alloc(30);
-      local.writeUInt32LE(0x04034b50, 0);
-      local.writeUInt16LE(20, 4);
-      local.writeUInt16LE(8, 8);
-      local.writeUInt32LE(entryCrc, 14);
-      local.writeUInt32LE(packedSize, 18);
-      local.writeUInt32LE(size, 22);
-      local.writeUInt16LE(n.length, 26);
-      await write(Buffer.concat([local, n]));
+      const headers = { name, crc: entryCrc, packedSize, size };
+      const local = zipLocalHeader(headers);
+      await write(local);
       await body();
-      const c = Buffer.alloc(46);
-      c.writeUInt32LE(0x02014b50, 0);
-      c.writeUInt16LE(20, 4);
-      c.writeUInt16LE(20, 6);
-      c.writeUInt16LE(8, 10);
-      c.writeUInt32LE(entryCrc, 16);
-      c.writeUInt32LE(packedSize, 20);
-      c.writeUInt32LE(size, 24);
-      c.writeUInt16LE(n.length, 28);
-      c.writeUInt32LE(offset, 42);
-      central.push(c, n);
-      offset += 30 + n.length + packedSize;
+      central.push(zipCentralRecord(headers, offset));
+      offset += local.length + packedSize;
     };
     for (const p of parts.slice(0, 4)) await entry(p.name, p.size, p.packed.length, p.crc, () => write(p.packed));
     await entry('xl/sharedStrings.xml', unpacked, packed, crc, async () => {
@@ -140,14 +124,7 @@ export async function sharedStringsBomb(): Promise<{ path: string; size: number;
       await write(tail.packed);
     });
     for (const p of parts.slice(4)) await entry(p.name, p.size, p.packed.length, p.crc, () => write(p.packed));
-    const dir = Buffer.concat(central);
-    const end = Buffer.alloc(22);
-    end.writeUInt32LE(0x06054b50, 0);
-    end.writeUInt16LE(parts.length + 1, 8);
-    end.writeUInt16LE(parts.length + 1, 10);
-    end.writeUInt32LE(dir.length, 12);
-    end.writeUInt32LE(offset, 16);
-    await write(Buffer.concat([dir, end]));
+    await write(zipEnd(parts.length + 1, Buffer.concat(central), offset));
     await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
     await rename(tmp, file);
   }

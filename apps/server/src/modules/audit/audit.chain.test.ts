@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, API, createTestApp, type TTestApp } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { routeTest } from '../../../test/route-test';
+import { API } from '../../../test/test-app';
 import { AppError } from '../../http/app-error';
 import { verifyAuditChain } from './audit.repository';
 import { recordAudit } from './audit.service';
 
-let t: TTestApp;
-let admin: string;
+const { t, tokens } = routeTest({ staff: true });
 
 type TChainRow = { seq: number; hash: string; prev_hash: string };
 
@@ -18,12 +18,6 @@ async function countEvents(): Promise<number> {
   const { rows } = await t.database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_events');
   return rows[0]!.n;
 }
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.login(ADMIN_EMAIL, ADMIN_PASSWORD)).token;
-});
-afterAll(async () => t.close());
 
 describe('audit_events is append-only at the SQL level', () => {
   it('refuses UPDATE', async () => {
@@ -58,7 +52,7 @@ describe('hash chain', () => {
     const before = await countEvents();
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        t.call({ method: 'POST', url: `${API}/organization`, token: admin, payload: { tradeName: `Parallel Org ${i}` } }),
+        t.call({ method: 'POST', url: `${API}/organization`, token: tokens.staff, payload: { tradeName: `Parallel Org ${i}` } }),
       ),
     );
     expect(responses.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
@@ -87,20 +81,25 @@ describe('hash chain', () => {
     const { rows } = await t.database.pool.query(`SELECT 1 FROM audit_events WHERE request_id = 'rollback-test-1'`);
     expect(rows).toHaveLength(0);
     // The next event chains onto the last committed one.
-    const res = await t.call({ method: 'POST', url: `${API}/organization`, token: admin, payload: { tradeName: 'After Rollback' } });
+    const res = await t.call({ method: 'POST', url: `${API}/organization`, token: tokens.staff, payload: { tradeName: 'After Rollback' } });
     expect(res.statusCode).toBe(201);
     expect(await verifyAuditChain(t.deps.db)).toBeNull();
   });
 
   it('writes no event for requests the schema or the service refuses', async () => {
     const before = await countEvents();
-    const bySchema = await t.call({ method: 'POST', url: `${API}/organization`, token: admin, payload: { tradeName: 'x'.repeat(201) } });
+    const bySchema = await t.call({
+      method: 'POST',
+      url: `${API}/organization`,
+      token: tokens.staff,
+      payload: { tradeName: 'x'.repeat(201) },
+    });
     expect(bySchema.statusCode).toBe(400);
     // The parent is looked up inside the service, which refuses it.
     const byService = await t.call({
       method: 'POST',
       url: `${API}/organization`,
-      token: admin,
+      token: tokens.staff,
       payload: { tradeName: 'Bad', parentId: 'ffffffffffffffffffffffff' },
     });
     expect(byService.statusCode).toBeGreaterThanOrEqual(400);

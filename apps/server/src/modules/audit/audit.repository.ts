@@ -1,8 +1,9 @@
 import type { TAuditQuery } from '@tarang/shared/audit/audit.schemas';
 import { newId } from '@tarang/shared/common/ids';
-import { and, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { TExecutor } from '../../db/database';
 import type { TTenantScope } from '../../http/request-context';
+import { integerCursor, readKeysetPage, type TKeysetList } from '../../lib/list-query';
 import { inScope } from '../../lib/tenancy';
 import { auditEvents } from './audit.table';
 
@@ -11,6 +12,16 @@ export type TAuditInsert = Omit<typeof auditEvents.$inferInsert, 'seq' | 'id' | 
 export async function insertAuditEvent(db: TExecutor, event: TAuditInsert): Promise<void> {
   await db.insert(auditEvents).values({ ...event, id: newId() });
 }
+
+/** Newest first; the cursor is the last event's seq. */
+const newestEvents: TKeysetList<TAuditRow, [number]> = {
+  columns: [auditEvents.seq],
+  descending: true,
+  cursor: integerCursor,
+  positionOf: (event) => [event.seq],
+};
+
+type TAuditRow = typeof auditEvents.$inferSelect;
 
 export async function listAuditEvents(db: TExecutor, scope: TTenantScope, query: TAuditQuery) {
   const conditions: (SQL | undefined)[] = [
@@ -23,18 +34,15 @@ export async function listAuditEvents(db: TExecutor, scope: TTenantScope, query:
     query.organizationId ? eq(auditEvents.organizationId, query.organizationId) : undefined,
     query.from ? gte(auditEvents.occurredAt, new Date(query.from)) : undefined,
     query.to ? lte(auditEvents.occurredAt, new Date(query.to)) : undefined,
-    // A cursor past any seq (digits only, but any length) reads from the newest event instead of overflowing bigint.
-    query.cursor ? lt(auditEvents.seq, Math.min(Number(query.cursor), Number.MAX_SAFE_INTEGER)) : undefined,
   ];
-  const rows = await db
-    .select()
-    .from(auditEvents)
-    .where(and(...conditions))
-    .orderBy(desc(auditEvents.seq))
-    .limit(query.limit + 1);
-  const hasMore = rows.length > query.limit;
-  const page = hasMore ? rows.slice(0, query.limit) : rows;
-  return { rows: page, nextCursor: hasMore ? String(page[page.length - 1]!.seq) : null };
+  return await readKeysetPage(newestEvents, query, async ({ after, orderBy, limit }) =>
+    db
+      .select()
+      .from(auditEvents)
+      .where(and(...conditions, after))
+      .orderBy(orderBy)
+      .limit(limit),
+  );
 }
 
 /**

@@ -1,16 +1,7 @@
 import { scopesFrom } from '@tarang/shared/roles/auth-scopes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  API,
-  createTestApp,
-  FIXTURE_PASSWORD,
-  makeRole,
-  makeUser,
-  type TSession,
-  type TTestApp,
-} from '../../../test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routeTest } from '../../../test/route-test';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, API, FIXTURE_PASSWORD, makeRole, makeUser, type TSession } from '../../../test/test-app';
 
 type TEvent = {
   id: string;
@@ -32,7 +23,7 @@ type TEvent = {
   prevHash: string;
 };
 
-let t: TTestApp;
+const { t } = routeTest();
 let admin: TSession;
 let orgA: { id: string };
 let orgA1: { id: string };
@@ -61,7 +52,6 @@ async function createOrg(tradeName: string, parentId?: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.login(ADMIN_EMAIL, ADMIN_PASSWORD);
   orgA = await createOrg('Audit Reseller A');
   orgA1 = await createOrg('Audit Customer A1', orgA.id);
@@ -88,7 +78,6 @@ beforeAll(async () => {
   });
   expect(failed.statusCode).toBe(401);
 });
-afterAll(async () => t.close());
 
 describe('what an audit event records', () => {
   it('records actor, organisation, action, entity, after, IP, user agent, request id and UTC time of a change', async () => {

@@ -14,6 +14,18 @@ export type TAuditRecord = {
   actorLabel?: string | null;
 };
 
+/** A user an event is about: a row or a person (`organizationId`), or a user as the API shows one (`organization`). */
+type TAuditedUser = { id: string; organizationId: string | null } | { id: string; organization: { id: string } | null };
+
+/**
+ * The subject of an event about a user (none when the account is unknown): the user, filed under their organisation
+ * (staff under none), which decides who may read the event.
+ */
+export function aboutUser(user: TAuditedUser | null) {
+  const organizationId = !user ? null : 'organization' in user ? (user.organization?.id ?? null) : user.organizationId;
+  return { entityType: 'user', entityId: user?.id ?? null, organizationId };
+}
+
 const SECRET_KEYS = /password|token|otp|secret|hash|apikey|api_key/i;
 
 /** Removes secrets from a before/after snapshot; the audit trail never holds one. */
@@ -50,9 +62,6 @@ export async function recordAudit(db: TExecutor, ctx: TRequestContext, record: T
 
 export async function getAuditTrail(db: TExecutor, ctx: TRequestContext, query: TAuditQuery) {
   const scope = requireActor(ctx).scope;
-  const { rows, nextCursor } = await listAuditEvents(db, scope, query);
-  return {
-    data: rows.map((r) => ({ ...r, occurredAt: r.occurredAt.toISOString() })),
-    nextCursor,
-  };
+  const { rows, meta } = await listAuditEvents(db, scope, query);
+  return { rows: rows.map((r) => ({ ...r, occurredAt: r.occurredAt.toISOString() })), meta };
 }

@@ -1,4 +1,5 @@
-import { bigserial, char, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, char, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { idRef, timestampTz } from '../../db/columns';
 
 /**
  * The audit trail. Append-only: a trigger refuses UPDATE, DELETE and TRUNCATE, and a trigger
@@ -9,11 +10,11 @@ export const auditEvents = pgTable(
   {
     seq: bigserial('seq', { mode: 'number' }).primaryKey(),
     id: char('id', { length: 24 }).notNull().unique(),
-    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    occurredAt: timestampTz('occurred_at').notNull().defaultNow(),
     actorType: text('actor_type', { enum: ['USER', 'API_KEY', 'SYSTEM', 'ANONYMOUS'] }).notNull(),
-    actorId: char('actor_id', { length: 24 }),
+    actorId: idRef('actor_id'),
     actorLabel: text('actor_label'),
-    organizationId: char('organization_id', { length: 24 }),
+    organizationId: idRef('organization_id'),
     action: text('action').notNull(),
     entityType: text('entity_type').notNull(),
     entityId: text('entity_id'),
@@ -45,13 +46,13 @@ export const auditTallies = pgTable(
   {
     action: text('action').notNull(),
     tallyKey: text('tally_key').notNull(),
-    windowEndsAt: timestamp('window_ends_at', { withTimezone: true, mode: 'date' }).notNull(),
-    firstAt: timestamp('first_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    lastAt: timestamp('last_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    windowEndsAt: timestampTz('window_ends_at').notNull(),
+    firstAt: timestampTz('first_at').notNull().defaultNow(),
+    lastAt: timestampTz('last_at').notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(1),
     entityType: text('entity_type').notNull(),
     entityId: text('entity_id'),
-    organizationId: char('organization_id', { length: 24 }),
+    organizationId: idRef('organization_id'),
     /** Up to 10 distinct labels (usernames tried) and client addresses seen in the window. */
     labels: jsonb('labels').$type<string[]>().notNull().default([]),
     ips: jsonb('ips').$type<string[]>().notNull().default([]),

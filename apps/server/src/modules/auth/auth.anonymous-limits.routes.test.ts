@@ -1,6 +1,7 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TTestApp } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { routeTest } from '../../../test/route-test';
+import { withTestApp } from '../../../test/test-app';
 import { verifyAuditChain } from '../audit/audit.repository';
 import { flushClosedAuditTallies } from '../audit/audit-tallies';
 import { clientKey } from './anonymous-limits';
@@ -18,11 +19,9 @@ function expectTooMany(res: { statusCode: number; headers: Record<string, unknow
 }
 
 describe('request rates of the unauthenticated endpoints', () => {
-  let t: TTestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ anonymousRequestsPerMinutePerIp: 6, anonymousBurstPerIp: 3, anonymousRequestsPerMinutePerAccount: 4 });
+  const { t } = routeTest({
+    config: { anonymousRequestsPerMinutePerIp: 6, anonymousBurstPerIp: 3, anonymousRequestsPerMinutePerAccount: 4 },
   });
-  afterAll(async () => t.close());
 
   it('answers 429 with Retry-After to a flood from one address on every public route that does work', async () => {
     const publicRoutes = t.app.routeAccess.filter((r) => r.access.kind === 'public').map((r) => `${r.method} ${r.url}`);
@@ -74,11 +73,7 @@ describe('request rates of the unauthenticated endpoints', () => {
 });
 
 describe('repeated events in the audit trail', () => {
-  let t: TTestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ loginMaxFailuresPerAccount: 100, loginMaxFailuresPerIp: 1000 });
-  });
-  afterAll(async () => t.close());
+  const { t } = routeTest({ config: { loginMaxFailuresPerAccount: 100, loginMaxFailuresPerIp: 1000 } });
 
   const events = async (action: string, entityId: string | null) =>
     await query<{ after: Record<string, unknown> | null; actor_label: string; ip: string }>(
@@ -115,8 +110,7 @@ describe('repeated events in the audit trail', () => {
   });
 
   it('writes the summary as soon as the failures lock the account', async () => {
-    const strict = await createTestApp({ loginMaxFailuresPerIp: 1000 });
-    try {
+    await withTestApp({ loginMaxFailuresPerIp: 1000 }, async (strict) => {
       const { user, username } = await makeOrgUser(strict);
       for (let i = 0; i < 5; i += 1) await postLogin(strict, username, 'Wrong-Password-3');
       const rows = await query<{ action: string; after: Record<string, unknown> }>(
@@ -126,9 +120,7 @@ describe('repeated events in the audit trail', () => {
       );
       expect(rows.map((r) => r.action)).toEqual(['auth.login_failed', 'auth.login_failed_repeated']);
       expect(rows[1]!.after).toMatchObject({ attempts: 5, closedBy: 'lock' });
-    } finally {
-      await strict.close();
-    }
+    });
   });
 
   it('groups reset codes asked for an unknown username like those of an account', async () => {
@@ -145,11 +137,7 @@ describe('repeated events in the audit trail', () => {
 });
 
 describe('forgot-password, known and unknown accounts', () => {
-  let t: TTestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ loginMaxFailuresPerIp: 1000 });
-  });
-  afterAll(async () => t.close());
+  const { t } = routeTest({ config: { loginMaxFailuresPerIp: 1000 } });
 
   /** Every statement the app sends to PostgreSQL while `work` runs, parameters left out. */
   async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {

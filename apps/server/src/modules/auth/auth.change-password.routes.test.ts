@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, createTestApp, FIXTURE_PASSWORD, type TTestApp } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { routeTest } from '../../../test/route-test';
+import { API, FIXTURE_PASSWORD } from '../../../test/test-app';
 import { auditRows, body, changePassword, failureShape, makeOrgUser, postLogin, postRefresh, protectedStatus } from './auth-test-kit';
 
-let t: TTestApp;
-beforeAll(async () => {
-  t = await createTestApp({ loginMaxFailuresPerIp: 1000 });
-});
-afterAll(async () => t.close());
+const { t } = routeTest({ config: { loginMaxFailuresPerIp: 1000 } });
 
 const CHANGED = 'Password changed successfully';
 const GENERIC_FAILURE = { status: 401, success: false, code: 'INVALID_CREDENTIALS', message: 'Invalid username or password' };

@@ -1,7 +1,8 @@
 import type { TLoginKey } from '@tarang/shared/auth/auth.schemas';
 import { sealPassword } from '@tarang/shared/auth/seal-password';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, API, createTestApp, FIXTURE_PASSWORD, type TTestApp } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { routeTest } from '../../../test/route-test';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, API, FIXTURE_PASSWORD } from '../../../test/test-app';
 import {
   auditRows,
   body,
@@ -15,12 +16,8 @@ import {
   secondsUntil,
 } from './auth-test-kit';
 
-let t: TTestApp;
-beforeAll(async () => {
-  // A high per-IP limit: this file makes many failed attempts from one address on purpose.
-  t = await createTestApp({ loginMaxFailuresPerIp: 1000 });
-});
-afterAll(async () => t.close());
+// A high per-IP limit: this file makes many failed attempts from one address on purpose.
+const { t } = routeTest({ config: { loginMaxFailuresPerIp: 1000 } });
 
 async function loginKey(): Promise<TLoginKey> {
   const res = await t.call({ method: 'GET', url: `${API}/auth/login-key` });

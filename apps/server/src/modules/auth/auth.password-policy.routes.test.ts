@@ -1,16 +1,8 @@
 import { PASSWORD_REASONS, type TPasswordReason } from '@tarang/shared/auth/password-rules';
 import { scopesFrom } from '@tarang/shared/roles/auth-scopes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  API,
-  createTestApp,
-  FIXTURE_PASSWORD,
-  makeOrganization,
-  makeRole,
-  type TTestApp,
-} from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { routeTest } from '../../../test/route-test';
+import { API, FIXTURE_PASSWORD, makeOrganization, makeRole } from '../../../test/test-app';
 import {
   body,
   changePassword,
@@ -25,13 +17,7 @@ import {
   resetWithOtp,
 } from './auth-test-kit';
 
-let t: TTestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp({ loginMaxFailuresPerIp: 1000 });
-  admin = (await t.login(ADMIN_EMAIL, ADMIN_PASSWORD)).token;
-});
-afterAll(async () => t.close());
+const { t, tokens } = routeTest({ config: { loginMaxFailuresPerIp: 1000 }, staff: true });
 
 const STRONG = 'Quartz-Monsoon-8841-Lotus';
 
@@ -125,7 +111,7 @@ describe('the password policy on an invitation link', () => {
   it("refuses the invited user's own e-mail and keeps the link usable", async () => {
     const from = nextAddress();
     const { user, username } = await makeOrgUser(t, { status: 'INVITED' });
-    const sent = await t.call({ method: 'POST', url: `${API}/users/${user.id}/send-mail`, token: admin });
+    const sent = await t.call({ method: 'POST', url: `${API}/users/${user.id}/send-mail`, token: tokens.staff });
     expect(sent.statusCode).toBe(200);
     const token = /\/auth\/reset-password\/([A-Za-z0-9_-]+)\?link=1/.exec((await latestOutboxMessage(t, username))?.body ?? '')?.[1];
     expect(token).toBeTruthy();
@@ -147,7 +133,7 @@ describe('the password policy on a new user with an initial password', () => {
       return await t.call({
         method: 'POST',
         url: `${API}/users`,
-        token: admin,
+        token: tokens.staff,
         payload: {
           firstName: 'Kavya',
           lastName: 'Raghunathan',

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, API, createTestApp, FIXTURE_PASSWORD, type TTestApp } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { routeTest } from '../../../test/route-test';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, API, FIXTURE_PASSWORD } from '../../../test/test-app';
 import {
   auditRows,
   body,
@@ -16,11 +17,7 @@ import {
   resetWithOtp,
 } from './auth-test-kit';
 
-let t: TTestApp;
-beforeAll(async () => {
-  t = await createTestApp({ loginMaxFailuresPerIp: 1000 });
-});
-afterAll(async () => t.close());
+const { t } = routeTest({ config: { loginMaxFailuresPerIp: 1000 } });
 
 const FORGOT_MESSAGE = 'If the account exists, a reset code has been sent';
 const RESET_MESSAGE = 'Your password has been reset; sign in with the new one';

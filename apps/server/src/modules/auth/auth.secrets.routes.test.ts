@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, API, createTestApp, FIXTURE_PASSWORD, type TTestApp } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { routeTest } from '../../../test/route-test';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, API, FIXTURE_PASSWORD } from '../../../test/test-app';
 import {
   body,
   forgotPassword,
@@ -13,11 +14,7 @@ import {
   resetWithOtp,
 } from './auth-test-kit';
 
-let t: TTestApp;
-beforeAll(async () => {
-  t = await createTestApp({ loginMaxFailuresPerIp: 1000 });
-});
-afterAll(async () => t.close());
+const { t } = routeTest({ config: { loginMaxFailuresPerIp: 1000 } });
 
 describe('secrets in logs and in the audit trail', () => {
   it('never writes a password, token, code or sealed password to the logs or the audit trail', async () => {

@@ -8,7 +8,7 @@ import type { TDeps } from '../../app-deps';
 import type { TExecutor } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import type { TActor, TRequestContext } from '../../http/request-context';
-import { recordAudit } from '../audit/audit.service';
+import { aboutUser, recordAudit } from '../audit/audit.service';
 import { flushAuditTally, recordRepeatedAudit } from '../audit/audit-tallies';
 import { isOrganizationChainActive } from '../organizations/organizations.repository';
 import { twoFactorStepFor } from '../two-factor/two-factor-gate';
@@ -133,9 +133,7 @@ async function checkCredentials<K extends string>(
       action: auditAction,
       tallyKey,
       windowSeconds: deps.config.loginThrottleWindowSeconds,
-      entityType: 'user',
-      entityId: user?.id ?? null,
-      organizationId: user?.organizationId ?? null,
+      ...aboutUser(user),
       actorLabel: username,
       reason: !user ? 'unknown_user' : !ok ? 'wrong_password' : user.status !== 'ACTIVE' ? 'account_not_active' : 'organization_disabled',
     });
@@ -246,9 +244,7 @@ export async function checkSecondFactor(
       action,
       tallyKey: account,
       windowSeconds: deps.config.loginThrottleWindowSeconds,
-      entityType: 'user',
-      entityId: user.id,
-      organizationId: user.organizationId,
+      ...aboutUser(user),
       actorLabel: user.label,
       reason: 'wrong_code',
     });
@@ -410,9 +406,7 @@ export async function forgotPassword(deps: TDeps, ctx: TRequestContext, rawUsern
       action: 'auth.password_reset_requested',
       tallyKey: account,
       windowSeconds: window,
-      entityType: 'user',
-      entityId: user?.id ?? null,
-      organizationId: user?.organizationId ?? null,
+      ...aboutUser(user),
       actorLabel: username,
       reason: !user ? 'unknown_user' : !target ? 'account_disabled' : null,
     });

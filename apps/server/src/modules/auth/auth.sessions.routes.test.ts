@@ -1,6 +1,7 @@
 import { scopesFrom } from '@tarang/shared/roles/auth-scopes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, FIXTURE_PASSWORD, makeOrganization, makeRole, makeUser, type TTestApp } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { routeTest } from '../../../test/route-test';
+import { FIXTURE_PASSWORD, makeOrganization, makeSignedInUser, type TTestApp, withTestApp } from '../../../test/test-app';
 import {
   auditRows,
   body,
@@ -14,11 +15,7 @@ import {
   secondsUntil,
 } from './auth-test-kit';
 
-let t: TTestApp;
-beforeAll(async () => {
-  t = await createTestApp({ loginMaxFailuresPerIp: 1000 });
-});
-afterAll(async () => t.close());
+const { t } = routeTest({ config: { loginMaxFailuresPerIp: 1000 } });
 
 async function signIn(app: TTestApp = t) {
   const { user, username } = await makeOrgUser(app);
@@ -116,9 +113,12 @@ describe('a disabled ancestor organisation', () => {
   it('stops the users of every organisation below it, at sign-in and on each request', async () => {
     const reseller = await makeOrganization(t, 'Sanchar Reseller');
     const customer = await makeOrganization(t, 'GreenRoute Customer', reseller);
-    const role = await makeRole(t, 'Customer Operator', scopesFrom({ user: true }), { organizationId: customer.id });
-    const user = await makeUser(t, { email: `ops.${Date.now()}@greenroute.example.in`, roleId: role.id, organizationId: customer.id });
-    const session = await t.login(user.email!, FIXTURE_PASSWORD);
+    const { user, session } = await makeSignedInUser(t, {
+      email: `ops.${Date.now()}@greenroute.example.in`,
+      role: 'Customer Operator',
+      authScopes: scopesFrom({ user: true }),
+      organizationId: customer.id,
+    });
     expect(await protectedStatus(t, session.token)).toBe(200);
 
     await query(t, "UPDATE organizations SET status = 'DISABLED' WHERE id = $1", [reseller.id]);
@@ -179,8 +179,7 @@ describe('session lifetime', () => {
   });
 
   it('takes both limits from configuration', async () => {
-    const short = await createTestApp({ sessionAbsoluteTtlSeconds: 3600, sessionIdleTtlSeconds: 600 });
-    try {
+    await withTestApp({ sessionAbsoluteTtlSeconds: 3600, sessionIdleTtlSeconds: 600 }, async (short) => {
       const { session, sessionId } = await signIn(short);
       expect(secondsUntil(session.data.token.refresh.expires)).toBeLessThanOrEqual(600);
       expect(secondsUntil(session.data.token.refresh.expires)).toBeGreaterThan(540);
@@ -197,9 +196,7 @@ describe('session lifetime', () => {
       await query(short, "UPDATE sessions SET last_used_at = now() - interval '11 minutes' WHERE id = $1", [sessionId]);
       expect(await protectedStatus(short, body(refreshed).data.access.token)).toBe(401);
       expect((await postRefresh(short, body(refreshed).data.refresh.token)).statusCode).toBe(401);
-    } finally {
-      await short.close();
-    }
+    });
   });
 });
 

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, FIXTURE_PASSWORD, type TTestApp } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { routeTest } from '../../../test/route-test';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, FIXTURE_PASSWORD, type TTestApp, withTestApp } from '../../../test/test-app';
 import {
   body,
   changePassword,
@@ -22,11 +23,7 @@ function expectLocked(res: { statusCode: number; headers: Record<string, unknown
 }
 
 describe('per account', () => {
-  let t: TTestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ loginMaxFailuresPerIp: 1000 });
-  });
-  afterAll(async () => t.close());
+  const { t } = routeTest({ config: { loginMaxFailuresPerIp: 1000 } });
 
   it('locks an account after 5 failures, even against the right password, with Retry-After', async () => {
     const { username } = await makeOrgUser(t, { email: 'ravi.kumar@kisan.example.in' });
@@ -99,15 +96,12 @@ describe('per account', () => {
   });
 
   it('takes the limit from configuration', async () => {
-    const strict = await createTestApp({ loginMaxFailuresPerAccount: 2, loginThrottleWindowSeconds: 120 });
-    try {
+    await withTestApp({ loginMaxFailuresPerAccount: 2, loginThrottleWindowSeconds: 120 }, async (strict) => {
       const { username } = await makeOrgUser(strict);
       expect((await postLogin(strict, username, 'Wrong-Password-6')).statusCode).toBe(401);
       expect((await postLogin(strict, username, 'Wrong-Password-6')).statusCode).toBe(401);
       expectLocked(await postLogin(strict, username, FIXTURE_PASSWORD), 120);
-    } finally {
-      await strict.close();
-    }
+    });
   });
 });
 
@@ -118,8 +112,7 @@ async function skipWait(t: TTestApp, ip = '127.0.0.1') {
 
 describe('per client address: spaced out, never locked', () => {
   it('makes each attempt after the free failures wait longer, up to the cap', async () => {
-    const t = await createTestApp({ loginMaxFailuresPerIp: 3, loginIpDelayCapSeconds: 8 });
-    try {
+    await withTestApp({ loginMaxFailuresPerIp: 3, loginIpDelayCapSeconds: 8 }, async (t) => {
       for (let i = 0; i < 3; i += 1) expect((await postLogin(t, `spray${i}@kisan.example.in`, 'Wrong-Password-7')).statusCode).toBe(401);
       const waits: number[] = [];
       for (let i = 0; i < 5; i += 1) {
@@ -130,14 +123,11 @@ describe('per client address: spaced out, never locked', () => {
         await skipWait(t);
       }
       expect(waits).toEqual([1, 2, 4, 8, 8]);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('lets a neighbour behind the same address sign in once the short wait has passed', async () => {
-    const t = await createTestApp({ loginMaxFailuresPerIp: 3, loginIpDelayCapSeconds: 30 });
-    try {
+    await withTestApp({ loginMaxFailuresPerIp: 3, loginIpDelayCapSeconds: 30 }, async (t) => {
       // Someone in the office guesses at many accounts from the shared address, as fast as they are let.
       for (let i = 0; i < 12; i += 1) {
         await postLogin(t, `office.guess${i}@kisan.example.in`, 'Wrong-Password-12');
@@ -149,25 +139,19 @@ describe('per client address: spaced out, never locked', () => {
       expectLocked(waiting, 30);
       await skipWait(t);
       expect((await postLogin(t, ADMIN_EMAIL, ADMIN_PASSWORD)).statusCode).toBe(200);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('counts wrong link tokens against the address', async () => {
-    const t = await createTestApp({ loginMaxFailuresPerIp: 2 });
-    try {
+    await withTestApp({ loginMaxFailuresPerIp: 2 }, async (t) => {
       for (let i = 0; i < 3; i += 1) expect((await resetWithLink(t, `guessed-link-${i}`, 'Guarded-Reset-2026')).statusCode).toBe(401);
       expectLocked(await resetWithLink(t, 'guessed-link-4', 'Guarded-Reset-2026'));
       expectLocked(await postLogin(t, ADMIN_EMAIL, ADMIN_PASSWORD));
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('ignores X-Forwarded-For by default', async () => {
-    const t = await createTestApp({ loginMaxFailuresPerIp: 2 });
-    try {
+    await withTestApp({ loginMaxFailuresPerIp: 2 }, async (t) => {
       const forwarded = ['203.0.113.1', '203.0.113.2', '203.0.113.3'];
       for (const [i, ip] of forwarded.entries()) {
         const res = await postLogin(t, `guess${i}@kisan.example.in`, 'Wrong-Password-8', { 'x-forwarded-for': ip });
@@ -179,14 +163,11 @@ describe('per client address: spaced out, never locked', () => {
         "SELECT ip FROM audit_events WHERE action = 'auth.login_failed' ORDER BY seq DESC LIMIT 1",
       );
       expect(row!.ip).toBe('127.0.0.1');
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('uses X-Forwarded-For from a trusted proxy', async () => {
-    const t = await createTestApp({ loginMaxFailuresPerIp: 2, trustedProxies: ['127.0.0.1'] });
-    try {
+    await withTestApp({ loginMaxFailuresPerIp: 2, trustedProxies: ['127.0.0.1'] }, async (t) => {
       for (let i = 0; i < 3; i += 1) {
         const res = await postLogin(t, `guess${i}@kisan.example.in`, 'Wrong-Password-9', { 'x-forwarded-for': '203.0.113.7' });
         expect(res.statusCode).toBe(401);
@@ -196,9 +177,7 @@ describe('per client address: spaced out, never locked', () => {
       expect((await postLogin(t, ADMIN_EMAIL, ADMIN_PASSWORD, { 'x-forwarded-for': '203.0.113.8' })).statusCode).toBe(200);
       const [row] = await query<{ ip: string }>(t, "SELECT ip FROM audit_events WHERE action = 'auth.login' ORDER BY seq DESC LIMIT 1");
       expect(row!.ip).toBe('203.0.113.8');
-    } finally {
-      await t.close();
-    }
+    });
   });
 });
 
@@ -207,8 +186,7 @@ describe('password reset: locked per account and address, capped per account', (
   const OWNER = '203.0.113.20';
 
   it('lets the owner reset from their address while a stranger asks for codes and guesses from another', async () => {
-    const t = await createTestApp({ loginMaxFailuresPerIp: 1000 });
-    try {
+    await withTestApp({ loginMaxFailuresPerIp: 1000 }, async (t) => {
       const { username } = await makeOrgUser(t);
       // The owner asks first; the stranger's requests must not replace the owner's code or use up the owner's requests.
       const ownerToken = body(await forgotPassword(t, username, OWNER)).data.otpToken as string;
@@ -229,14 +207,11 @@ describe('password reset: locked per account and address, capped per account', (
       expect((await resetWithOtp(t, ownerOtp, ownerToken, 'Owner-Reset-2026', OWNER)).statusCode).toBe(200);
       expect((await postLogin(t, username, 'Owner-Reset-2026')).statusCode).toBe(200);
       expect((await forgotPassword(t, username, OWNER)).statusCode).toBe(200);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('locks the reset from every address once the account cap is reached', async () => {
-    const t = await createTestApp({ loginMaxFailuresPerIp: 1000, resetFailuresPerAccount: 7, resetRequestsPerAccountCap: 3 });
-    try {
+    await withTestApp({ loginMaxFailuresPerIp: 1000, resetFailuresPerAccount: 7, resetRequestsPerAccountCap: 3 }, async (t) => {
       const { username } = await makeOrgUser(t);
       const tokens: string[] = [];
       for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) {
@@ -249,8 +224,6 @@ describe('password reset: locked per account and address, capped per account', (
       for (let i = 0; i < 4; i += 1) await resetWithOtp(t, '000000', tokens[0]!, 'Stolen-Reset-2026', '198.51.100.1');
       for (let i = 0; i < 3; i += 1) await resetWithOtp(t, '000000', tokens[1]!, 'Stolen-Reset-2026', '198.51.100.2');
       expectLocked(await resetWithOtp(t, '000000', tokens[2]!, 'Stolen-Reset-2026', OWNER));
-    } finally {
-      await t.close();
-    }
+    });
   });
 });

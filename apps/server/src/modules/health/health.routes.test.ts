@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, createTestApp, type TTestApp } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { routeTest } from '../../../test/route-test';
+import { API } from '../../../test/test-app';
 
-let t: TTestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const { t } = routeTest();
 
 describe('GET /health', () => {
   it('answers ok once the database answers', async () => {

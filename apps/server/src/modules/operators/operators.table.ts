@@ -1,5 +1,5 @@
-import { bigserial, boolean, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { textC } from '../../db/columns';
+import { bigserial, boolean, doublePrecision, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { textC, timestampTz } from '../../db/columns';
 
 /**
  * Per-operator gateway limits (batch size, rate, timeout, attempts) and the simulator's behaviour, changeable by
@@ -17,8 +17,8 @@ export const operatorGateways = pgTable('operator_gateways', {
   failureRate: doublePrecision('failure_rate').notNull().default(0),
   transientFailureRate: doublePrecision('transient_failure_rate').notNull().default(0),
   outage: boolean('outage').notNull().default(false),
-  nextSlotAt: timestamp('next_slot_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  nextSlotAt: timestampTz('next_slot_at').notNull().defaultNow(),
+  updatedAt: timestampTz('updated_at').notNull().defaultNow(),
 });
 
 /** The simulator's log of every call it received (submit, poll, cancel), as an operator's API log would be. */
@@ -33,7 +33,7 @@ export const simulatorCalls = pgTable(
     /** SIMs of a submit the operator had already received under the same task key (not applied again). */
     duplicates: integer('duplicates').notNull().default(0),
     outcome: text('outcome').notNull(),
-    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    at: timestampTz('at').notNull().defaultNow(),
   },
   (t) => [index('simulator_calls_submission_idx').on(t.submissionId)],
 );
@@ -54,8 +54,8 @@ export const simulatorSims = pgTable(
     /** DONE, FAILED (permanent), RETRY (transient: not applied, may be sent again under a new key), CANCELLED. */
     result: text('result').notNull(),
     error: text('error'),
-    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    readyAt: timestamp('ready_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    receivedAt: timestampTz('received_at').notNull().defaultNow(),
+    readyAt: timestampTz('ready_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('simulator_sims_key_uq').on(t.operator, t.taskKey),

@@ -1,8 +1,8 @@
 import type { TOrganization } from '@tarang/shared/organizations/organization.schemas';
-import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { TExecutor } from '../../db/database';
 import type { TTenantScope } from '../../http/request-context';
-import { containsPattern, orderByFromSort } from '../../lib/list-query';
+import { listQueryConditions, orderByFromSort, readPage, type TPageQuery } from '../../lib/list-query';
 import { organizationInScope } from '../../lib/tenancy';
 import { organizations } from './organizations.table';
 
@@ -39,7 +39,7 @@ export async function findOrganization(db: TExecutor, scope: TTenantScope, id: s
   return row ?? null;
 }
 
-export type TOrgListFilter = { page: number; limit: number; sort?: string; search?: string; _id?: string; parentId?: string };
+export type TOrgListFilter = TPageQuery & { sort?: string; search?: string; _id?: string; parentId?: string };
 const sortable = {
   tradeName: organizations.tradeName,
   brandName: organizations.brandName,
@@ -48,26 +48,21 @@ const sortable = {
 };
 
 export async function listOrganizations(db: TExecutor, scope: TTenantScope, f: TOrgListFilter) {
-  const pattern = f.search ? containsPattern(f.search) : null;
   const where = and(
     organizationInScope(scope),
-    f._id ? eq(organizations.id, f._id) : undefined,
+    ...listQueryConditions(f, organizations.id, [organizations.tradeName, organizations.brandName, organizations.email]),
     f.parentId ? eq(organizations.parentId, f.parentId) : undefined,
-    pattern
-      ? or(ilike(organizations.tradeName, pattern), ilike(organizations.brandName, pattern), ilike(organizations.email, pattern))
-      : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  const { rows, meta } = await readPage(
+    f,
     db
       .select({ org: organizations, children: childrenCount })
       .from(organizations)
       .where(where)
-      .orderBy(...orderByFromSort(f.sort, sortable, 'tradeName'), organizations.id)
-      .limit(f.limit)
-      .offset((f.page - 1) * f.limit),
+      .orderBy(...orderByFromSort(f.sort, sortable, 'tradeName', organizations.id)),
     db.select({ n: count() }).from(organizations).where(where),
-  ]);
-  return { rows: rows.map((r) => toOrganization(r.org, r.children)), total: total?.n ?? 0 };
+  );
+  return { rows: rows.map((r) => toOrganization(r.org, r.children)), meta };
 }
 
 export async function insertOrganization(db: TExecutor, values: typeof organizations.$inferInsert) {

@@ -1,27 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTenancyFixture, type TTenancyFixture, uniqueEmail } from '../../../test/fixtures';
-import { API, createTestApp, FIXTURE_PASSWORD, makeOrganization, makeUser, type TTestApp } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../../../test/fixtures';
+import { routeTest } from '../../../test/route-test';
+import { API, FIXTURE_PASSWORD, makeOrganization, makeUser } from '../../../test/test-app';
 
-let t: TTestApp;
-let f: TTenancyFixture;
-let admin: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  f = await buildTenancyFixture(t);
-  admin = f.actors.staffAdmin.token;
-});
-afterAll(async () => t.close());
-
-async function rows<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-  return (await t.database.pool.query(sql, params)).rows as T[];
-}
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, token = admin, payload?: Record<string, unknown>) =>
+const { t, f, tokens, rows } = routeTest({ tenancy: true });
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, token = tokens.staff, payload?: Record<string, unknown>) =>
   t.call({ method, url: `${API}${path}`, token, ...(payload ? { payload } : {}) });
 
 describe('POST /organization', () => {
   it('staff create an independent organisation with default settings, audited', async () => {
-    const res = await call('POST', '/organization', admin, {
+    const res = await call('POST', '/organization', tokens.staff, {
       tradeName: 'Jal Shakti Meters',
       brandName: 'JSM',
       email: 'OPS@JSM.example.in',
@@ -65,13 +53,13 @@ describe('POST /organization', () => {
     ['an unknown field', { tradeName: 'Ok', path: '/x/' }, 'path'],
     ['settings (saved through their own route)', { tradeName: 'Ok', settings: { apiAccess: true } }, 'settings'],
   ])('400 for %s, naming the field', async (_label, payload, path) => {
-    const res = await call('POST', '/organization', admin, payload);
+    const res = await call('POST', '/organization', tokens.staff, payload);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(path);
   });
 
   it('a parent that does not exist is 404 naming parentId', async () => {
-    const res = await call('POST', '/organization', admin, { tradeName: 'Orphan', parentId: 'ffffffffffffffffffffffff' });
+    const res = await call('POST', '/organization', tokens.staff, { tradeName: 'Orphan', parentId: 'ffffffffffffffffffffffff' });
     expect(res.statusCode).toBe(404);
     expect(res.json().errors).toEqual([{ path: 'parentId', message: 'Parent organisation not found' }]);
   });
@@ -117,12 +105,12 @@ describe('PUT /organization/{id}', () => {
       [org.id],
     );
     expect(event).toMatchObject({ before: { tradeName: 'Renamable' }, after: { tradeName: 'Renamed Pvt Ltd' } });
-    expect((await call('PUT', `/organization/${org.id}`, admin, {})).statusCode).toBe(200);
+    expect((await call('PUT', `/organization/${org.id}`, tokens.staff, {})).statusCode).toBe(200);
   });
 
   it('refuses a move under itself or its own descendant (400), even for staff', async () => {
     for (const target of [f.orgs.R.id, f.orgs.G.id]) {
-      const res = await call('PUT', `/organization/${f.orgs.R.id}`, admin, { parentId: target });
+      const res = await call('PUT', `/organization/${f.orgs.R.id}`, tokens.staff, { parentId: target });
       expect(res.statusCode).toBe(400);
       expect(res.json().errors[0].path).toBe('parentId');
     }
@@ -173,7 +161,7 @@ describe('organisation settings', () => {
       defaultPlanId: 'abcdefabcdefabcdefabcdef',
     });
     expect(second.json().data).toEqual({ lowBalanceAlertPaise: 50_000, defaultPlanId: 'abcdefabcdefabcdefabcdef', apiAccess: true });
-    expect((await call('GET', `/organization/${org.id}`, admin)).json().data.settings).toEqual(second.json().data);
+    expect((await call('GET', `/organization/${org.id}`, tokens.staff)).json().data.settings).toEqual(second.json().data);
     const events = await rows<{ before: unknown; after: unknown }>(
       "SELECT before, after FROM audit_events WHERE action = 'organization.settings_update' AND entity_id = $1 ORDER BY seq",
       [org.id],
@@ -192,7 +180,7 @@ describe('organisation settings', () => {
     ['apiAccess as text', { apiAccess: 'yes' }, 'apiAccess'],
     ['an unknown setting', { theme: 'dark' }, 'theme'],
   ])('400 for %s', async (_label, payload, path) => {
-    const res = await call('PUT', `/organization/${f.orgs.R.id}/settings`, admin, payload);
+    const res = await call('PUT', `/organization/${f.orgs.R.id}/settings`, tokens.staff, payload);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(path);
   });
@@ -206,7 +194,7 @@ describe('moving a subtree', () => {
     expect((await asR(`/users/${gUser}`)).statusCode).toBe(200);
     expect((await asI(`/users/${gUser}`)).statusCode).toBe(404);
 
-    const res = await call('PUT', `/organization/${f.orgs.C1.id}`, admin, { parentId: f.orgs.I.id });
+    const res = await call('PUT', `/organization/${f.orgs.C1.id}`, tokens.staff, { parentId: f.orgs.I.id });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.parentId).toBe(f.orgs.I.id);
 
@@ -225,10 +213,10 @@ describe('moving a subtree', () => {
     const rOrgs = (await asR('/organization?limit=500')).json().data.map((o: { id: string }) => o.id);
     expect(rOrgs).not.toContain(f.orgs.C1.id);
     expect(rOrgs).not.toContain(f.orgs.G.id);
-    // The C1 admin still reaches their own subtree, whoever its parent is.
+    // The C1 tokens.staff still reaches their own subtree, whoever its parent is.
     expect((await call('GET', `/users/${gUser}`, f.actors.c1Admin.token)).statusCode).toBe(200);
     // Staff can make it independent again.
-    const root = await call('PUT', `/organization/${f.orgs.C1.id}`, admin, { parentId: null });
+    const root = await call('PUT', `/organization/${f.orgs.C1.id}`, tokens.staff, { parentId: null });
     expect(root.json().data.parentId).toBeNull();
     expect((await rows<{ path: string }>('SELECT path FROM organizations WHERE id = $1', [f.orgs.G.id]))[0]?.path).toBe(
       `/${f.orgs.C1.id}/${f.orgs.G.id}/`,

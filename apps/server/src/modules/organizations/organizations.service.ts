@@ -2,7 +2,7 @@ import { newId } from '@tarang/shared/common/ids';
 import type { TOrganizationCreate, TOrganizationSettings, TOrganizationUpdate } from '@tarang/shared/organizations/organization.schemas';
 import type { TDeps } from '../../app-deps';
 import { violatedConstraint } from '../../db/errors';
-import { AppError, notFound } from '../../http/app-error';
+import { AppError, fieldError, notFound } from '../../http/app-error';
 import { requireActor, type TRequestContext } from '../../http/request-context';
 import { recordAudit } from '../audit/audit.service';
 import {
@@ -34,9 +34,6 @@ export async function getOrganization(deps: TDeps, ctx: TRequestContext, id: str
   const found = await getInScope(deps, ctx, id);
   return toOrganization(found.org, found.children);
 }
-
-const fieldError = (code: 'VALIDATION_FAILED' | 'FORBIDDEN' | 'NOT_FOUND', path: string, message: string) =>
-  new AppError(code, `${path}: ${message}`, { errors: [{ path, message }] });
 
 /** The parent a new or moved organisation hangs under: inside the caller's reach (outside it: 404, as if it did not exist). */
 async function resolveParent(deps: TDeps, ctx: TRequestContext, parentId: string | null | undefined) {

@@ -1,6 +1,8 @@
 import { and, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { TExecutor } from '../../db/database';
 import type { TActor } from '../../http/request-context';
+import { readPage, type TPageQuery } from '../../lib/list-query';
 import { inScope } from '../../lib/tenancy';
 import { roles } from '../roles/roles.table';
 import { users } from '../users/users.table';
@@ -28,33 +30,28 @@ function readableBy(actor: TActor): SQL {
   )!;
 }
 
-export async function listOutboxMessages(db: TExecutor, actor: TActor, page: { page: number; limit: number }) {
-  const where = readableBy(actor);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: outboxMessages.id,
-        channel: outboxMessages.channel,
-        recipient: outboxMessages.recipient,
-        subject: outboxMessages.subject,
-        body: outboxMessages.body,
-        template: outboxMessages.template,
-        status: outboxMessages.status,
-        createdAt: outboxMessages.createdAt,
-      })
-      .from(outboxMessages)
-      .innerJoin(users, eq(users.id, outboxMessages.recipientUserId))
-      .innerJoin(roles, eq(roles.id, users.roleId))
-      .where(where)
-      .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
-    db
-      .select({ n: count() })
-      .from(outboxMessages)
-      .innerJoin(users, eq(users.id, outboxMessages.recipientUserId))
-      .innerJoin(roles, eq(roles.id, users.roleId))
-      .where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+/** The messages `actor` may read: each joined to its recipient and the recipient's role, which decide it. */
+function readable<T extends PgSelect>(query: T, actor: TActor) {
+  return query
+    .innerJoin(users, eq(users.id, outboxMessages.recipientUserId))
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(readableBy(actor));
+}
+
+export async function listOutboxMessages(db: TExecutor, actor: TActor, page: TPageQuery) {
+  const columns = {
+    id: outboxMessages.id,
+    channel: outboxMessages.channel,
+    recipient: outboxMessages.recipient,
+    subject: outboxMessages.subject,
+    body: outboxMessages.body,
+    template: outboxMessages.template,
+    status: outboxMessages.status,
+    createdAt: outboxMessages.createdAt,
+  };
+  return await readPage(
+    page,
+    readable(db.select(columns).from(outboxMessages).$dynamic(), actor).orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id)),
+    readable(db.select({ n: count() }).from(outboxMessages).$dynamic(), actor),
+  );
 }

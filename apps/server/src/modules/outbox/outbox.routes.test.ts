@@ -3,18 +3,20 @@ import { Writable } from 'node:stream';
 import { fullAuthScopes, hasPermission, scopesFrom, type TAuthScopes } from '@tarang/shared/roles/auth-scopes';
 import { DEFAULT_ROLES } from '@tarang/shared/roles/default-roles';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildTenancyFixture } from '../../../test/fixtures';
+import { routeTest } from '../../../test/route-test';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   API,
-  createTestApp,
   FIXTURE_PASSWORD,
   makeOrganization,
   makeRole,
+  makeSignedInUser,
   makeUser,
   type TTestApp,
+  withTestApp,
 } from '../../../test/test-app';
 import { loadConfig } from '../../config';
 import { createLogger } from '../../lib/logger';
@@ -37,11 +39,7 @@ async function settledMessage(t: TTestApp, recipient: string): Promise<TOutboxRo
 }
 
 describe('GET /outbox', () => {
-  let t: TTestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const { t } = routeTest();
 
   const outbox = async (token?: string) => await t.call({ method: 'GET', url: `${API}/outbox?limit=200`, token });
 
@@ -68,11 +66,12 @@ describe('GET /outbox', () => {
     ];
     expect(probes.some((p) => p.kind === 'STAFF' && hasPermission(p.authScopes, 'user', 'sendMail'))).toBe(true);
     for (const [i, probe] of probes.entries()) {
-      const staff = probe.kind === 'STAFF';
-      const role = await makeRole(t, `${probe.name} ${i}`, probe.authScopes, staff ? { kind: 'STAFF' } : { organizationId: org.id });
-      const email = `outbox.probe.${i}@example.in`;
-      await makeUser(t, { email, roleId: role.id, organizationId: staff ? null : org.id });
-      const session = await t.login(email, FIXTURE_PASSWORD);
+      const { session } = await makeSignedInUser(t, {
+        email: `outbox.probe.${i}@example.in`,
+        role: `${probe.name} ${i}`,
+        authScopes: probe.authScopes,
+        organizationId: probe.kind === 'STAFF' ? null : org.id,
+      });
       const res = await outbox(session.token);
       expect(res.statusCode, `${probe.name}: ${res.body}`).toBe(403);
       expect(res.body).not.toMatch(/\b\d{6}\b/);
@@ -226,8 +225,7 @@ describe('delivery by e-mail', () => {
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const port = (smtp.server.address() as AddressInfo).port;
-    const t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
-    try {
+    await withTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` }, async (t) => {
       const { username } = await makeOrgUser(t);
       expect((await forgotPassword(t, username)).statusCode).toBe(200);
       const row = await settledMessage(t, username);
@@ -239,10 +237,7 @@ describe('delivery by e-mail', () => {
       expect(received[0]!.data).toContain('Subject: Your Tarang password reset code');
       expect(received[0]!.data).toContain(code);
       expect(t.logText()).not.toMatch(new RegExp(`\\b${code}\\b`));
-    } finally {
-      await t.close();
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
-    }
+    }).finally(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
   });
 
   it('marks a message FAILED with the reason when the server cannot be reached, without logging its text', async () => {
@@ -250,8 +245,7 @@ describe('delivery by e-mail', () => {
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     const port = (probe.address() as AddressInfo).port;
     await new Promise<void>((resolve) => probe.close(() => resolve()));
-    const t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
-    try {
+    await withTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` }, async (t) => {
       const { username } = await makeOrgUser(t);
       expect((await forgotPassword(t, username)).statusCode).toBe(200);
       const row = await settledMessage(t, username);
@@ -261,8 +255,6 @@ describe('delivery by e-mail', () => {
       expect(warning).toMatchObject({ level: 40, messageId: row.id });
       const code = /\b(\d{6})\b/.exec(row.body)![1]!;
       expect(t.logText()).not.toMatch(new RegExp(`\\b${code}\\b`));
-    } finally {
-      await t.close();
-    }
+    });
   });
 });

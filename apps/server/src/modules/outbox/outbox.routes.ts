@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TDeps } from '../../app-deps';
-import { envelope } from '../../http/envelope';
-import { contextOf, ok } from '../../http/reply';
+import { declareRoutes } from '../../http/declare-routes';
+import { contextOf, okPage } from '../../http/reply';
 import { access } from '../../http/route-access';
 import { getOutbox } from './outbox.service';
 
@@ -24,20 +23,13 @@ const ZOutboxMessage = z.object({
  * administer, and their own (docs/decisions/021-outbox.md).
  */
 export function outboxRoutes(app: FastifyInstance, deps: TDeps) {
-  app.withTypeProvider<ZodTypeProvider>().get('/outbox', {
-    config: { access: access.permission('outbox', undefined, 'none', { staffOnly: true }) },
-    schema: {
-      tags: ['outbox'],
-      summary: 'Messages the platform sent or holds (the Super Admin only)',
-      querystring: z
-        .object({ page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(200).default(50) })
-        .strict(),
-      response: { 200: envelope(z.array(ZOutboxMessage)) },
-    },
-    handler: async (request) => {
-      const { page, limit } = request.query;
-      const { rows, total } = await getOutbox(deps, contextOf(request), { page, limit });
-      return ok(rows, { meta: { page, limit, total } });
-    },
+  declareRoutes(app, { tags: ['outbox'] }).get('/outbox', {
+    access: access.permission('outbox', undefined, 'none', { staffOnly: true }),
+    summary: 'Messages the platform sent or holds (the Super Admin only)',
+    querystring: z
+      .object({ page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(200).default(50) })
+      .strict(),
+    data: z.array(ZOutboxMessage),
+    handler: async (request) => okPage(await getOutbox(deps, contextOf(request), request.query)),
   });
 }

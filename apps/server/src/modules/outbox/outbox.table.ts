@@ -1,5 +1,5 @@
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt, idPk, idRef } from '../../db/columns';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, idPk, idRef, timestampTz } from '../../db/columns';
 import { users } from '../users/users.table';
 
 /** Every e-mail and SMS the platform sends; without a configured transport they wait here for the Super Admin to read. */
@@ -20,7 +20,7 @@ export const outboxMessages = pgTable(
     status: text('status', { enum: ['PENDING', 'SENT', 'FAILED', 'HELD'] }).notNull(),
     error: text('error'),
     createdAt: createdAt(),
-    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    sentAt: timestampTz('sent_at'),
   },
   (t) => [index('outbox_created_idx').on(t.createdAt), index('outbox_recipient_user_idx').on(t.recipientUserId)],
 );

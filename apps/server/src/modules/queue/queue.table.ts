@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { textC } from '../../db/columns';
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { textC, timestampTz } from '../../db/columns';
 
 /**
  * The job queue (docs/decisions/013-requests-jobs-and-queue.md): durable rows claimed with `FOR UPDATE SKIP LOCKED`
@@ -17,16 +17,16 @@ export const queueJobs = pgTable(
     status: text('status', { enum: ['QUEUED', 'RUNNING', 'DONE', 'FAILED'] })
       .notNull()
       .default('QUEUED'),
-    runAt: timestamp('run_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    runAt: timestampTz('run_at').notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(10),
     lockedBy: text('locked_by'),
-    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    lockedUntil: timestampTz('locked_until'),
     /** Enqueued again while running: run once more when the current run ends. */
     requeue: boolean('requeue').notNull().default(false),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: timestampTz('created_at').notNull().defaultNow(),
+    updatedAt: timestampTz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('queue_jobs_key_uq').on(t.key),

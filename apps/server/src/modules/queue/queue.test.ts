@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TTestApp } from '../../../test/test-app';
+import { routeTest } from '../../../test/route-test';
 import { createWorker, enqueue, registerQueueHandler, type TWorker } from './queue';
 
 /** The queue on a real PostgreSQL: claims, keys, re-runs, failures, leases taken over from a worker that stopped. */
 
-let t: TTestApp;
+const { t } = routeTest({ config: { workerConcurrency: 0 } });
 const workers: TWorker[] = [];
 const runs: Record<string, number> = {};
 let release: (() => void) | null = null;
 
 beforeAll(async () => {
-  t = await createTestApp({ workerConcurrency: 0 });
   registerQueueHandler('test.count', async (_ctx, job) => {
     const key = (job.payload as { n: string }).n;
     runs[key] = (runs[key] ?? 0) + 1;
@@ -39,7 +38,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const w of workers) await w.stop();
-  await t.close();
 });
 
 function worker(kinds: string[], leaseMs = 5000) {

@@ -1,45 +1,43 @@
 import { get, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { scopesFrom } from '@tarang/shared/roles/auth-scopes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTenancyFixture, type TTenancyFixture } from '../../../test/fixtures';
-import { API, createTestApp, FIXTURE_PASSWORD, makeRole, makeUser, type TSession, type TTestApp } from '../../../test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routeTest } from '../../../test/route-test';
+import { API, FIXTURE_PASSWORD, makeUser, type TSession } from '../../../test/test-app';
 import { postLogout } from '../auth/auth-test-kit';
 import { makeSims } from '../sims/sims-test-kit';
 import { openJobEventCount } from './job-events.service';
 
 /** `GET /job-batch/{id}/events`: streams end with the session, and are capped per user and per process. */
 
-let t: TTestApp;
-let f: TTenancyFixture;
+// The queue worker does not run here, and the request is scheduled an hour ahead: its job stays QUEUED.
+const { t, f, roles, tokens } = routeTest({
+  config: { liveStreamsPerUser: 5, liveStreamsMax: 8 },
+  tenancy: true,
+  roles: { 'Job watcher': scopesFrom({ request: true, job: true, 'sim-actions': true }) },
+});
 let base: string;
 let jobId: string;
-let roleId: string;
 let users = 0;
 
 beforeAll(async () => {
-  // The queue worker does not run here, and the request is scheduled an hour ahead: its job stays QUEUED.
-  t = await createTestApp({ liveStreamsPerUser: 5, liveStreamsMax: 8 });
-  f = await buildTenancyFixture(t);
-  roleId = (await makeRole(t, 'Job watcher', scopesFrom({ request: true, job: true, 'sim-actions': true }))).id;
   const [sim] = await makeSims(t, 1, { organizationId: f.orgs.C1.id, status: 'ACTIVE' });
   const made = await t.call({
     method: 'POST',
     url: `${API}/request`,
-    token: f.actors.staffAdmin.token,
+    token: tokens.staff,
     payload: { type: 'SUSPEND', iccids: [sim!.iccid], scheduledAt: new Date(Date.now() + 3_600_000).toISOString() },
   });
   expect(made.statusCode, made.body).toBe(201);
   jobId = made.json().data.request.jobId;
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}${API}`;
-}, 60_000);
-afterAll(async () => t.close());
+});
 
 async function watcher(): Promise<TSession> {
   users += 1;
   const email = `watcher.${users}@events.test`;
-  await makeUser(t, { email, roleId, organizationId: f.orgs.C1.id });
+  await makeUser(t, { email, roleId: roles['Job watcher']!.id, organizationId: f.orgs.C1.id });
   return await t.login(email, FIXTURE_PASSWORD);
 }
 

@@ -3,10 +3,11 @@ import type { TRequestListQuery } from '@tarang/shared/requests/request.schemas'
 import { sql } from 'drizzle-orm';
 import type { TDeps } from '../../app-deps';
 import type { TExecutor } from '../../db/database';
-import { AppError, notFound } from '../../http/app-error';
+import { whereOf } from '../../db/where';
+import { fieldError, notFound } from '../../http/app-error';
 import { requireActor, type TActor, type TRequestContext } from '../../http/request-context';
+import { integerCursor, readKeysetPage, type TKeysetList } from '../../lib/list-query';
 import { recordAudit } from '../audit/audit.service';
-import { whereOf } from '../sims/sims.repository';
 import { bumpCounters, finishIfSettled, refreshJobStatus, revertSims } from './jobs.repository';
 import { enqueueMnoJob } from './request-engine';
 import { countsOf, findJobRow, listJobRows, reachCondition, type TJobRow, toJob } from './requests.repository';
@@ -16,8 +17,8 @@ const JOB_NOT_FOUND = 'Job not found';
 
 export async function listJobs(deps: TDeps, ctx: TRequestContext, q: TRequestListQuery) {
   const actor = requireActor(ctx);
-  const { rows, nextCursor } = await listJobRows(deps.db, await listConditions(deps, actor, q), q.cursor, q.limit);
-  return { rows: rows.map(toJob), meta: { limit: q.limit, nextCursor } };
+  const { rows, meta } = await listJobRows(deps.db, await listConditions(deps, actor, q), q);
+  return { rows: rows.map(toJob), meta };
 }
 
 /** GET /job-batch/counts: jobs by status inside the caller's reach (the dashboard's figures). */
@@ -53,35 +54,40 @@ export async function getProgress(deps: TDeps, ctx: TRequestContext, id: string)
   };
 }
 
+/** The tasks of a job in id order; the cursor is the last task's id. */
+const tasksInOrder: TKeysetList<TTaskRow, [number]> = {
+  columns: [sql`t.id`],
+  descending: false,
+  cursor: integerCursor,
+  positionOf: (t) => [t.id],
+};
+
+type TTaskRow = {
+  id: number;
+  iccid: string;
+  operator: string;
+  status: string;
+  from_status: string | null;
+  tries: number;
+  error: string | null;
+  done_by: string | null;
+  mno_job_id: string;
+  updated_at: string;
+};
+
 /** View Tasks: the job's tasks in id order, by keyset (the cursor is the last task id). */
 export async function listTasks(deps: TDeps, ctx: TRequestContext, id: string, q: { status?: string; limit: number; cursor?: string }) {
   const row = await findJob(deps.db, requireActor(ctx), id);
-  if (q.cursor && !/^\d{1,18}$/.test(q.cursor)) {
-    throw new AppError('VALIDATION_FAILED', 'querystring.cursor: The cursor is not valid for this list; start again without it', {
-      errors: [{ path: 'querystring.cursor', message: 'The cursor is not valid for this list' }],
-    });
-  }
-  const conditions = [sql`t.job_id = ${row.job_id}`];
-  if (q.status) conditions.push(sql`t.status = ${q.status}`);
-  if (q.cursor) conditions.push(sql`t.id > ${Number(q.cursor)}`);
-  const { rows } = await deps.db.execute<{
-    id: number;
-    iccid: string;
-    operator: string;
-    status: string;
-    from_status: string | null;
-    tries: number;
-    error: string | null;
-    done_by: string | null;
-    mno_job_id: string;
-    updated_at: string;
-  }>(sql`SELECT t.id, t.iccid, t.operator, t.status, t.from_status, t.tries, t.error, t.done_by, t.mno_job_id,
-      to_char(t.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at
-    FROM job_tasks t ${whereOf(conditions)} ORDER BY t.id LIMIT ${q.limit + 1}`);
-  const page = rows.slice(0, q.limit);
+  const { rows, meta } = await readKeysetPage(tasksInOrder, q, async ({ after, orderBy, limit }) => {
+    const conditions = [sql`t.job_id = ${row.job_id}`, q.status ? sql`t.status = ${q.status}` : undefined, after];
+    const tasks = await deps.db.execute<TTaskRow>(sql`SELECT t.id, t.iccid, t.operator, t.status, t.from_status, t.tries, t.error,
+        t.done_by, t.mno_job_id, to_char(t.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at
+      FROM job_tasks t ${whereOf(conditions)} ORDER BY ${orderBy} LIMIT ${limit}`);
+    return tasks.rows;
+  });
   const target = REQUEST_TRANSITIONS[row.type as TRequestType]?.to ?? null;
   return {
-    rows: page.map((t) => ({
+    rows: rows.map((t) => ({
       id: String(t.id),
       iccid: t.iccid,
       operator: t.operator,
@@ -94,7 +100,7 @@ export async function listTasks(deps: TDeps, ctx: TRequestContext, id: string, q
       mnoJobId: t.mno_job_id,
       updatedAt: t.updated_at,
     })),
-    meta: { limit: q.limit, nextCursor: rows.length > q.limit ? String(page[page.length - 1]!.id) : null },
+    meta,
   };
 }
 
@@ -114,9 +120,7 @@ export async function changeJobStatus(
   await deps.db.transaction(async (tx) => {
     const row = await findJob(tx, actor, id, true);
     if ((FINAL_JOB_STATUSES as readonly string[]).includes(row.status)) {
-      throw new AppError('UNPROCESSABLE', `status: The job has ended (${row.status})`, {
-        errors: [{ path: 'status', message: `The job has ended (${row.status})` }],
-      });
+      throw fieldError('UNPROCESSABLE', 'status', `The job has ended (${row.status})`);
     }
     const { rows } = await tx.execute<{ mno_job_id: string; sim_id: string; from_status: string | null; old: string }>(sql`
       UPDATE job_tasks SET status = ${body.status}, error = ${`${body.status === 'CANCELLED' ? 'Cancelled' : 'Failed'} by staff: ${body.reason}`},

@@ -5,13 +5,14 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TDeps } from '../../app-deps';
 import type { TExecutor } from '../../db/database';
+import { whereOf } from '../../db/where';
 import { AppError, notFound } from '../../http/app-error';
 import type { TRequestContext } from '../../http/request-context';
+import { readKeysetPage, withinDates } from '../../lib/list-query';
 import { recordAudit } from '../audit/audit.service';
-import { whereOf } from '../sims/sims.repository';
 import { bumpCounters, finishIfSettled, refreshJobStatus, settleSims } from './jobs.repository';
 import { enqueueMnoJob } from './request-engine';
-import { countsOf, dateBound, decodeCursor, encodeCursor } from './requests.repository';
+import { batchJobMatch, countsOf, newestFirst } from './requests.repository';
 
 /** MNO jobs: the provider's work at each operator (staff only). */
 
@@ -61,28 +62,21 @@ function toMnoJob(r: TMnoRow): z.infer<typeof ZMnoJob> {
   };
 }
 
+const mnoJobsNewestFirst = newestFirst<TMnoRow>(sql`m.created_at`, sql`m.id`, (row) => [row.created_at, row.id]);
+
 export async function listMnoJobs(deps: TDeps, q: z.infer<typeof ZMnoJobListQuery>) {
-  const conditions = [];
-  if (q.operator) conditions.push(sql`m.operator = ${q.operator}`);
-  if (q.status) conditions.push(sql`m.status = ${q.status}`);
-  if (q.batchJobId) {
-    const id = q.batchJobId.trim();
-    conditions.push(/^[0-9a-f]{24}$/.test(id) ? sql`(b.id = ${id} OR m.id = ${id})` : sql`b.batch_job_id = ${id.toUpperCase()}`);
-  }
-  if (q.from) conditions.push(sql`m.created_at >= ${dateBound(q.from, false)}::timestamptz`);
-  if (q.to) conditions.push(sql`m.created_at <= ${dateBound(q.to, true)}::timestamptz`);
-  if (q.cursor) {
-    const [at, id] = decodeCursor(q.cursor);
-    conditions.push(sql`(m.created_at, m.id) < (${at}::timestamptz, ${id})`);
-  }
-  const { rows } = await deps.db.execute<TMnoRow>(sql`SELECT ${mnoColumns} FROM mno_jobs m JOIN batch_jobs b ON b.id = m.job_id
-    ${whereOf(conditions)} ORDER BY m.created_at DESC, m.id DESC LIMIT ${q.limit + 1}`);
-  const page = rows.slice(0, q.limit);
-  const last = page[page.length - 1];
-  return {
-    rows: page.map(toMnoJob),
-    meta: { limit: q.limit, nextCursor: rows.length > q.limit && last ? encodeCursor(last.created_at, last.id) : null },
-  };
+  const conditions = [
+    q.operator ? sql`m.operator = ${q.operator}` : undefined,
+    q.status ? sql`m.status = ${q.status}` : undefined,
+    q.batchJobId ? batchJobMatch(q.batchJobId, sql`m.id`) : undefined,
+    ...withinDates(sql`m.created_at`, q.from, q.to),
+  ];
+  const { rows, meta } = await readKeysetPage(mnoJobsNewestFirst, q, async ({ after, orderBy, limit }) => {
+    const page = await deps.db.execute<TMnoRow>(sql`SELECT ${mnoColumns} FROM mno_jobs m JOIN batch_jobs b ON b.id = m.job_id
+      ${whereOf([...conditions, after])} ORDER BY ${orderBy} LIMIT ${limit}`);
+    return page.rows;
+  });
+  return { rows: rows.map(toMnoJob), meta };
 }
 
 async function findMno(db: TExecutor, id: string, lock = false): Promise<TMnoRow> {
@@ -265,8 +259,7 @@ export async function reinitiateMnoJob(deps: TDeps, ctx: TRequestContext, id: st
 export async function mnoJobReport(deps: TDeps, q: { from?: string; to?: string; operator?: string }) {
   const conditions = [];
   if (q.operator) conditions.push(sql`m.operator = ${q.operator}`);
-  if (q.from) conditions.push(sql`m.created_at >= ${dateBound(q.from, false)}::timestamptz`);
-  if (q.to) conditions.push(sql`m.created_at <= ${dateBound(q.to, true)}::timestamptz`);
+  conditions.push(...withinDates(sql`m.created_at`, q.from, q.to));
   const { rows } = await deps.db.execute<{
     operator: string;
     operation: string;

@@ -12,11 +12,12 @@ import { hasPermission } from '@tarang/shared/roles/auth-scopes';
 import { type SQL, sql } from 'drizzle-orm';
 import type { TDeps } from '../../app-deps';
 import type { TExecutor } from '../../db/database';
-import { AppError } from '../../http/app-error';
+import { whereOf } from '../../db/where';
+import { AppError, fieldError } from '../../http/app-error';
 import { requireActor, type TActor, type TRequestContext } from '../../http/request-context';
 import { recordAudit } from '../audit/audit.service';
 import { storedActor } from '../sims/sim-moves.service';
-import { simConditions, type TResolvedFilter, whereOf } from '../sims/sims.repository';
+import { simConditions, type TResolvedFilter } from '../sims/sims.repository';
 import { resolveFilter } from '../sims/sims.service';
 import { markCheckpoint } from './jobs.repository';
 import { enqueueMnoJob } from './request-engine';
@@ -45,9 +46,6 @@ type TValidated = {
  */
 const listRows = (iccids: string[]) => sql`unnest(${sql.param(iccids)}::text[]) WITH ORDINALITY AS r(iccid, ord)`;
 const fileRows = (fileId: string) => sql`(SELECT iccid, row FROM request_file_rows WHERE file_id = ${fileId}) AS r(iccid, ord)`;
-
-const fieldError = (code: 'VALIDATION_FAILED' | 'UNPROCESSABLE' | 'FORBIDDEN', path: string, message: string) =>
-  new AppError(code, `${path}: ${message}`, { errors: [{ path, message }] });
 
 /** SQL: the reason a SIM `s` cannot take the request, or NULL when it can. */
 function reasonSql(type: TRequestType, imei: string | undefined): SQL {

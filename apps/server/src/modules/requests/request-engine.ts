@@ -230,15 +230,16 @@ async function settle(e: TEngine, sid: string, results: TTaskResult[]): Promise<
       moved += rows.length;
     }
     const back: { simId: string; from: string | null }[] = [];
-    if (by.FAILED.length) {
-      // The operator answered: this key is spent, a later try goes under the next one.
+    /** Ends tasks the operator answered for good: this key is spent (a later try goes under the next), the SIMs go back. */
+    const end = async (status: 'FAILED' | 'CANCELLED', answers: TTaskResult[]) => {
       const { rows } =
-        await tx.execute<TSettled>(sql`UPDATE job_tasks SET status = 'FAILED', error = r.error, attempt = job_tasks.attempt + 1,
-          updated_at = now() FROM ${keys(by.FAILED)} WHERE ${match} RETURNING job_tasks.sim_id, job_tasks.from_status, job_tasks.status`);
+        await tx.execute<TSettled>(sql`UPDATE job_tasks SET status = ${status}, error = r.error, attempt = job_tasks.attempt + 1,
+          updated_at = now() FROM ${keys(answers)} WHERE ${match} RETURNING job_tasks.sim_id, job_tasks.from_status, job_tasks.status`);
       for (const r of rows) back.push({ simId: r.sim_id, from: r.from_status });
-      failed += rows.length;
       moved += rows.length;
-    }
+      return rows.length;
+    };
+    if (by.FAILED.length) failed += await end('FAILED', by.FAILED);
     if (by.RETRY.length) {
       const { rows } = await tx.execute<TSettled>(sql`UPDATE job_tasks SET
           status = CASE WHEN job_tasks.tries >= ${e.settings.maxAttempts} THEN 'FAILED' ELSE 'PENDING' END,
@@ -251,14 +252,7 @@ async function settle(e: TEngine, sid: string, results: TTaskResult[]): Promise<
       failed += rows.filter((r) => r.status === 'FAILED').length;
       moved += rows.length;
     }
-    if (by.CANCELLED.length) {
-      const { rows } =
-        await tx.execute<TSettled>(sql`UPDATE job_tasks SET status = 'CANCELLED', error = r.error, attempt = job_tasks.attempt + 1,
-          updated_at = now() FROM ${keys(by.CANCELLED)} WHERE ${match} RETURNING job_tasks.sim_id, job_tasks.from_status, job_tasks.status`);
-      for (const r of rows) back.push({ simId: r.sim_id, from: r.from_status });
-      cancelled += rows.length;
-      moved += rows.length;
-    }
+    if (by.CANCELLED.length) cancelled += await end('CANCELLED', by.CANCELLED);
     await revertSims(tx, s.type, back);
     await bumpCounters(tx, s.mnoJobId, s.jobId, { inFlight: -moved, succeeded, failed, cancelled });
     await finishIfSettled(tx, s.mnoJobId, s.jobId);

@@ -46,3 +46,21 @@ export async function setGateway(t: TTestApp, token: string, operator: string, s
   if (res.statusCode !== 200) throw new Error(`gateway ${operator}: ${res.statusCode} ${res.body}`);
   return res.json().data;
 }
+
+/** Every operator's gateway on the simulator, answering at once and never failing; `overrides` change any setting. */
+export async function resetSimulators(t: TTestApp, token: string, overrides: Record<string, unknown> = {}) {
+  for (const operator of ['AIRTEL', 'BSNL', 'VI']) {
+    await setGateway(t, token, operator, {
+      adapter: 'simulator',
+      latencyMs: 0,
+      processingMs: 0,
+      failureRate: 0,
+      transientFailureRate: 0,
+      outage: false,
+      maxAttempts: 3,
+      timeoutMs: 5000,
+      batchSize: 1000,
+      ...overrides,
+    });
+  }
+}

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTenancyFixture, type TTenancyFixture } from '../../../test/fixtures';
-import { API, createTestApp, type TTestApp } from '../../../test/test-app';
+import { afterAll, describe, expect, it } from 'vitest';
+import { routeTest } from '../../../test/route-test';
+import { API } from '../../../test/test-app';
 import { makeSims } from '../sims/sims-test-kit';
 import { setGateway, waitForJob } from './requests-test-kit';
 
@@ -16,20 +16,11 @@ import { setGateway, waitForJob } from './requests-test-kit';
 const ROOT = path.resolve(import.meta.dirname, '../../../../..');
 const WORKER = path.join(ROOT, 'apps/server/src/worker.ts');
 
-let t: TTestApp;
-let f: TTenancyFixture;
-let staff: string;
+// This app runs no worker of its own: only the child processes do the work.
+const { t, f, tokens } = routeTest({ config: { workerConcurrency: 0 }, tenancy: true });
 const children: ChildProcess[] = [];
-
-beforeAll(async () => {
-  // This app runs no worker of its own: only the child processes do the work.
-  t = await createTestApp({ workerConcurrency: 0 });
-  f = await buildTenancyFixture(t);
-  staff = f.actors.staffAdmin.token;
-}, 60_000);
-afterAll(async () => {
+afterAll(() => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
-  await t.close();
 });
 
 async function startWorker(): Promise<ChildProcess> {
@@ -75,11 +66,11 @@ describe('a worker process killed three times', () => {
       status: 'ACTIVE',
       operators: [(['AIRTEL', 'BSNL', 'VI'] as const)[i % 3]!],
     }));
-    for (const op of ['AIRTEL', 'BSNL', 'VI']) await setGateway(t, staff, op, { latencyMs: 25, batchSize: 60 });
+    for (const op of ['AIRTEL', 'BSNL', 'VI']) await setGateway(t, tokens.staff, op, { latencyMs: 25, batchSize: 60 });
     const res = await t.call({
       method: 'POST',
       url: `${API}/request`,
-      token: staff,
+      token: tokens.staff,
       payload: { type: 'SUSPEND', filter: { organizationId: f.orgs.C1.id, status: ['ACTIVE'] } },
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -92,14 +83,14 @@ describe('a worker process killed three times', () => {
       const afterMs = 150 + Math.floor(Math.random() * 700);
       await new Promise((r) => setTimeout(r, afterMs));
       await killed(worker);
-      const p = (await t.call({ method: 'GET', url: `${API}/job-batch/${jobId}/progress`, token: staff })).json().data;
+      const p = (await t.call({ method: 'GET', url: `${API}/job-batch/${jobId}/progress`, token: tokens.staff })).json().data;
       kills.push({ afterMs, settled: p.counts.succeeded });
     }
     // The kills landed while work was left (otherwise the test would prove nothing).
     expect(kills.filter((k) => k.settled < 2000).length, JSON.stringify(kills)).toBeGreaterThan(0);
 
     await startWorker();
-    const done = await waitForJob(t, staff, jobId, undefined, 60_000);
+    const done = await waitForJob(t, tokens.staff, jobId, undefined, 60_000);
     expect(done, JSON.stringify(kills)).toMatchObject({
       status: 'COMPLETED',
       counts: { total: 2000, succeeded: 2000, failed: 0, inFlight: 0 },

@@ -1,47 +1,27 @@
 import { scopesFrom } from '@tarang/shared/roles/auth-scopes';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTenancyFixture, type TTenancyFixture } from '../../../test/fixtures';
-import { API, createTestApp, FIXTURE_PASSWORD, makeRole, makeUser, type TTestApp } from '../../../test/test-app';
-import { generatedImei } from '../sims/sim-generator';
+import { generatedImei } from '@tarang/shared/sims/generated-identifiers';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { routeTest } from '../../../test/route-test';
+import { API } from '../../../test/test-app';
 import { makeSims } from '../sims/sims-test-kit';
-import { operatorApplications, setGateway, simStatuses, waitForJob } from './requests-test-kit';
+import { operatorApplications, resetSimulators, setGateway, simStatuses, waitForJob } from './requests-test-kit';
 
-let t: TTestApp;
-let f: TTenancyFixture;
-let staff: string;
-let c1: string;
-let c1NoTerminate: string;
-
-beforeAll(async () => {
-  t = await createTestApp({ queuePollMs: 50, operatorRetryBaseMs: 20 });
-  f = await buildTenancyFixture(t);
-  staff = f.actors.staffAdmin.token;
-  const full = await makeRole(t, 'Request makers', scopesFrom({ 'sim-actions': true, request: true, job: true, termination: true }));
-  const noTerm = await makeRole(t, 'No termination', scopesFrom({ 'sim-actions': true, request: true, job: true }));
-  await makeUser(t, { email: 'maker@c1.test', roleId: full.id, organizationId: f.orgs.C1.id });
-  await makeUser(t, { email: 'noterm@c1.test', roleId: noTerm.id, organizationId: f.orgs.C1.id });
-  c1 = (await t.login('maker@c1.test', FIXTURE_PASSWORD)).token;
-  c1NoTerminate = (await t.login('noterm@c1.test', FIXTURE_PASSWORD)).token;
-  await t.deps.worker.start();
-}, 60_000);
-afterAll(async () => t.close());
-beforeEach(async () => {
-  for (const op of ['AIRTEL', 'BSNL', 'VI']) {
-    await setGateway(t, staff, op, {
-      adapter: 'simulator',
-      latencyMs: 0,
-      processingMs: 0,
-      failureRate: 0,
-      transientFailureRate: 0,
-      outage: false,
-      maxAttempts: 3,
-      timeoutMs: 5000,
-      batchSize: 1000,
-    });
-  }
+const { t, f, tokens } = routeTest({
+  config: { queuePollMs: 50, operatorRetryBaseMs: 20 },
+  tenancy: true,
+  roles: {
+    'Request makers': scopesFrom({ 'sim-actions': true, request: true, job: true, termination: true }),
+    'No termination': scopesFrom({ 'sim-actions': true, request: true, job: true }),
+  },
+  users: {
+    c1: { email: 'maker@c1.test', role: 'Request makers', org: 'C1' },
+    c1NoTerminate: { email: 'noterm@c1.test', role: 'No termination', org: 'C1' },
+  },
+  worker: true,
 });
+beforeEach(async () => resetSimulators(t, tokens.staff));
 
-const post = (payload: object, token = c1, headers: Record<string, string> = {}) =>
+const post = (payload: object, token = tokens.c1, headers: Record<string, string> = {}) =>
   t.call({ method: 'POST', url: `${API}/request`, token, payload, headers });
 
 describe('each request type: valid SIMs change, invalid ones are named by row', () => {
@@ -65,7 +45,7 @@ describe('each request type: valid SIMs change, invalid ones are named by row', 
       expect(made.statusCode, made.body).toBe(201);
       const { request, preview } = made.json().data;
       expect(preview).toMatchObject({ total: 4, valid: 3, invalid: 1, rows: [{ row: 4, iccid: bad!.iccid }] });
-      await waitForJob(t, c1, request.jobId);
+      await waitForJob(t, tokens.c1, request.jobId);
       const after = await simStatuses(t, iccids);
       expect(good.map((s) => after[s.iccid])).toEqual([c.to, c.to, c.to]);
       expect(after[bad!.iccid]).toBe(c.invalid);
@@ -76,7 +56,7 @@ describe('each request type: valid SIMs change, invalid ones are named by row', 
   it('ACTIVATE sets the activation time', async () => {
     const [sim] = await makeSims(t, 1, { organizationId: f.orgs.C1.id, status: 'ALLOCATED' });
     const made = await post({ type: 'ACTIVATE', iccids: [sim!.iccid] });
-    await waitForJob(t, c1, made.json().data.request.jobId);
+    await waitForJob(t, tokens.c1, made.json().data.request.jobId);
     const { rows } = await t.database.pool.query('SELECT activated_at FROM sims WHERE primary_iccid = $1', [sim!.iccid]);
     expect(rows[0].activated_at).toBeInstanceOf(Date);
   });
@@ -86,7 +66,7 @@ describe('each request type: valid SIMs change, invalid ones are named by row', 
     const imei = generatedImei(777);
     const lock = await post({ type: 'IMEI_LOCK', iccids: sims.map((s) => s.iccid), imei });
     expect(lock.statusCode, lock.body).toBe(201);
-    await waitForJob(t, c1, lock.json().data.request.jobId);
+    await waitForJob(t, tokens.c1, lock.json().data.request.jobId);
     const locked = await t.database.pool.query('SELECT status, imei_lock, locked_imei FROM sims WHERE primary_iccid = ANY($1)', [
       sims.map((s) => s.iccid),
     ]);
@@ -97,7 +77,7 @@ describe('each request type: valid SIMs change, invalid ones are named by row', 
     const [unlockedAlready] = await makeSims(t, 1, { organizationId: f.orgs.C1.id, status: 'ACTIVE' });
     const unlock = await post({ type: 'IMEI_UNLOCK', iccids: [sims[0]!.iccid, unlockedAlready!.iccid], proceedWithValid: true });
     expect(unlock.json().data.preview.rows).toEqual([{ row: 2, iccid: unlockedAlready!.iccid, reason: 'The SIM is not IMEI-locked' }]);
-    await waitForJob(t, c1, unlock.json().data.request.jobId);
+    await waitForJob(t, tokens.c1, unlock.json().data.request.jobId);
     const { rows } = await t.database.pool.query('SELECT imei_lock, locked_imei FROM sims WHERE primary_iccid = $1', [sims[0]!.iccid]);
     expect(rows[0]).toEqual({ imei_lock: false, locked_imei: null });
     const noImei = await post({ type: 'IMEI_LOCK', iccids: [unlockedAlready!.iccid], dryRun: true });
@@ -176,31 +156,37 @@ describe('per-SIM validation', () => {
       expect(res.statusCode, `${JSON.stringify(body)} ${res.body}`).toBe(400);
       expect(res.json().errors[0].path).toBe(path);
     }
-    const key = await post({ type: 'SUSPEND', iccids: ['89911000000000000001'] }, c1, { 'idempotency-key': 'x'.repeat(300) });
+    const key = await post({ type: 'SUSPEND', iccids: ['89911000000000000001'] }, tokens.c1, { 'idempotency-key': 'x'.repeat(300) });
     expect(key.statusCode).toBe(400);
     expect(key.json().errors[0].path).toBe('headers.idempotency-key');
   });
 
   it('TERMINATE needs the Add Termination permission; POST /termination makes one with its reason', async () => {
     const [sim] = await makeSims(t, 1, { organizationId: f.orgs.C1.id, status: 'ACTIVE' });
-    const denied = await post({ type: 'TERMINATE', iccids: [sim!.iccid], reason: 'x' }, c1NoTerminate);
+    const denied = await post({ type: 'TERMINATE', iccids: [sim!.iccid], reason: 'x' }, tokens.c1NoTerminate);
     expect(denied.statusCode).toBe(403);
     expect(
-      (await t.call({ method: 'POST', url: `${API}/termination`, token: c1NoTerminate, payload: { iccids: [sim!.iccid], reason: 'x' } }))
-        .statusCode,
+      (
+        await t.call({
+          method: 'POST',
+          url: `${API}/termination`,
+          token: tokens.c1NoTerminate,
+          payload: { iccids: [sim!.iccid], reason: 'x' },
+        })
+      ).statusCode,
     ).toBe(403);
-    const noReason = await t.call({ method: 'POST', url: `${API}/termination`, token: c1, payload: { iccids: [sim!.iccid] } });
+    const noReason = await t.call({ method: 'POST', url: `${API}/termination`, token: tokens.c1, payload: { iccids: [sim!.iccid] } });
     expect(noReason.json().errors[0].path).toBe('reason');
     const made = await t.call({
       method: 'POST',
       url: `${API}/termination`,
-      token: c1,
+      token: tokens.c1,
       payload: { iccids: [sim!.iccid], reason: 'Vehicle scrapped' },
     });
     expect(made.statusCode, made.body).toBe(201);
     expect(made.json().data.request).toMatchObject({ type: 'TERMINATE', reason: 'Vehicle scrapped' });
-    await waitForJob(t, c1, made.json().data.request.jobId);
-    const list = await t.call({ method: 'GET', url: `${API}/termination`, token: c1 });
+    await waitForJob(t, tokens.c1, made.json().data.request.jobId);
+    const list = await t.call({ method: 'GET', url: `${API}/termination`, token: tokens.c1 });
     expect(list.json().data.map((r: { id: string }) => r.id)).toContain(made.json().data.request.id);
     expect(list.json().data.every((r: { type: string }) => r.type === 'TERMINATE')).toBe(true);
   });
@@ -210,11 +196,11 @@ describe('per-SIM validation', () => {
     const res = await t.call({
       method: 'PUT',
       url: `${API}/sim/bulk-action`,
-      token: c1,
+      token: tokens.c1,
       payload: { type: 'SUSPEND', iccids: [sim!.iccid] },
     });
     expect(res.statusCode, res.body).toBe(201);
-    await waitForJob(t, c1, res.json().data.request.jobId);
+    await waitForJob(t, tokens.c1, res.json().data.request.jobId);
     expect((await simStatuses(t, [sim!.iccid]))[sim!.iccid]).toBe('SUSPENDED');
   });
 });
@@ -224,24 +210,24 @@ describe('Idempotency-Key', () => {
     const sims = await makeSims(t, 2, { organizationId: f.orgs.C1.id, status: 'ACTIVE' });
     const body = { type: 'SUSPEND', iccids: sims.map((s) => s.iccid) };
     const headers = { 'idempotency-key': 'order-4711' };
-    const [a, b] = await Promise.all([post(body, c1, headers), post(body, c1, headers)]);
+    const [a, b] = await Promise.all([post(body, tokens.c1, headers), post(body, tokens.c1, headers)]);
     const first = [a, b].find((r) => r.statusCode === 201)!;
     const second = [a, b].find((r) => r !== first)!;
     expect(first, `${a.statusCode} ${b.statusCode}`).toBeDefined();
     expect(second.statusCode, second.body).toBe(200);
     expect(second.json().data).toMatchObject({ replayed: true, request: { id: first.json().data.request.id } });
-    const again = await post({ iccids: body.iccids, type: 'SUSPEND' }, c1, headers);
+    const again = await post({ iccids: body.iccids, type: 'SUSPEND' }, tokens.c1, headers);
     expect(again.statusCode).toBe(200);
     expect(again.json().data.request.id).toBe(first.json().data.request.id);
-    const other = await post({ ...body, reason: 'different' }, c1, headers);
+    const other = await post({ ...body, reason: 'different' }, tokens.c1, headers);
     expect(other.statusCode).toBe(422);
     expect(other.json().errors[0].path).toBe('headers.idempotency-key');
-    await waitForJob(t, c1, first.json().data.request.jobId);
+    await waitForJob(t, tokens.c1, first.json().data.request.jobId);
     expect([...(await operatorApplications(t, body.iccids)).values()]).toEqual([1, 1]);
     const { rows } = await t.database.pool.query("SELECT count(*)::int AS n FROM requests WHERE target->'iccids' ? $1", [sims[0]!.iccid]);
     expect(rows[0].n).toBe(1);
     // Keys belong to the caller: staff using the same key make their own request.
-    const byStaff = await post({ type: 'SUSPEND', iccids: body.iccids, dryRun: true }, staff, headers);
+    const byStaff = await post({ type: 'SUSPEND', iccids: body.iccids, dryRun: true }, tokens.staff, headers);
     expect(byStaff.statusCode).toBe(200);
   });
 });
@@ -253,12 +239,12 @@ describe('schedules and cancel', () => {
     const made = await post({ type: 'SUSPEND', iccids: [sim!.iccid], scheduledAt: at.toISOString() });
     const { jobId } = made.json().data.request;
     await new Promise((r) => setTimeout(r, 700));
-    const early = (await t.call({ method: 'GET', url: `${API}/job-batch/${jobId}`, token: c1 })).json().data;
+    const early = (await t.call({ method: 'GET', url: `${API}/job-batch/${jobId}`, token: tokens.c1 })).json().data;
     expect(early).toMatchObject({ status: 'QUEUED', startedAt: null, scheduledAt: at.toISOString() });
     expect((await simStatuses(t, [sim!.iccid]))[sim!.iccid]).toBe('ACTIVE');
-    const done = await waitForJob(t, c1, jobId);
+    const done = await waitForJob(t, tokens.c1, jobId);
     expect(done.status).toBe('COMPLETED');
-    const job = (await t.call({ method: 'GET', url: `${API}/job-batch/${jobId}`, token: c1 })).json().data;
+    const job = (await t.call({ method: 'GET', url: `${API}/job-batch/${jobId}`, token: tokens.c1 })).json().data;
     expect(Date.parse(job.startedAt)).toBeGreaterThanOrEqual(at.getTime() - 5);
   });
 
@@ -273,7 +259,7 @@ describe('schedules and cancel', () => {
     const res = await t.call({
       method: 'PUT',
       url: `${API}/request/${id}/cancel`,
-      token: c1,
+      token: tokens.c1,
       payload: { note: 'Customer changed their mind' },
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -294,7 +280,7 @@ describe('schedules and cancel', () => {
         )
       ).size,
     ).toBe(0);
-    const again = await t.call({ method: 'PUT', url: `${API}/request/${id}/cancel`, token: c1 });
+    const again = await t.call({ method: 'PUT', url: `${API}/request/${id}/cancel`, token: tokens.c1 });
     expect(again.statusCode, again.body).toBe(422);
     const { rows } = await t.database.pool.query("SELECT action FROM audit_events WHERE entity_id = $1 AND action = 'request.cancel'", [
       id,
@@ -306,11 +292,11 @@ describe('schedules and cancel', () => {
   });
 
   it('cancel after submission is refused: the operator has the SIMs', async () => {
-    await setGateway(t, staff, 'AIRTEL', { processingMs: 60_000 });
+    await setGateway(t, tokens.staff, 'AIRTEL', { processingMs: 60_000 });
     const sims = await makeSims(t, 2, { organizationId: f.orgs.C1.id, status: 'ACTIVE' });
     const made = await post({ type: 'SUSPEND', iccids: sims.map((s) => s.iccid) });
     const { id, jobId } = made.json().data.request;
-    await waitForJob(t, c1, jobId, (p) => p.status === 'WAITING_OPERATOR');
+    await waitForJob(t, tokens.c1, jobId, (p) => p.status === 'WAITING_OPERATOR');
     expect(
       Object.values(
         await simStatuses(
@@ -319,11 +305,11 @@ describe('schedules and cancel', () => {
         ),
       ),
     ).toEqual(['PENDING_SUSPENDED', 'PENDING_SUSPENDED']);
-    const res = await t.call({ method: 'PUT', url: `${API}/request/${id}/cancel`, token: c1 });
+    const res = await t.call({ method: 'PUT', url: `${API}/request/${id}/cancel`, token: tokens.c1 });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe('Part of this request has reached the operator: it can no longer be cancelled');
     // The operator finishes: the SIMs settle.
     await t.database.pool.query('UPDATE simulator_sims SET ready_at = now() WHERE iccid = ANY($1)', [sims.map((s) => s.iccid)]);
-    expect((await waitForJob(t, c1, jobId)).status).toBe('COMPLETED');
+    expect((await waitForJob(t, tokens.c1, jobId)).status).toBe('COMPLETED');
   });
 });

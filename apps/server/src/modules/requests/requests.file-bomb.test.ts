@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { openAsBlob } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -7,8 +7,8 @@ import type { TLoginKey, TLoginResponseData } from '@tarang/shared/auth/auth.sch
 import { sealPassword } from '@tarang/shared/auth/seal-password';
 import { scopesFrom } from '@tarang/shared/roles/auth-scopes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { npmStart, type TRunningProduct } from '../../../../../e2e/support/npm-start';
 import { createTestApp, FIXTURE_PASSWORD, makeOrganization, makeRole, makeUser, type TTestApp } from '../../../test/test-app';
-import { freePort } from '../../db/embedded-postgres';
 import { sharedStringsBomb } from '../../lib/files/xlsx-test-kit';
 
 /**
@@ -17,14 +17,13 @@ import { sharedStringsBomb } from '../../lib/files/xlsx-test-kit';
  * uploader is told the limit.
  */
 
-const ROOT = path.resolve(import.meta.dirname, '../../../../..');
 const GB = 1024 * 1024 * 1024;
 
 let t: TTestApp;
+let product: TRunningProduct;
 let server: ChildProcess;
 let baseUrl: string;
 let dataDir: string;
-let output = '';
 
 /** A process and every process under it (a server that supervises its API process has it as a child). */
 async function processTree(pid: number): Promise<number[]> {
@@ -55,17 +54,6 @@ async function peakRss(pids: number[]): Promise<number> {
   return peak;
 }
 
-async function waitForHealth(deadlineMs: number) {
-  const until = Date.now() + deadlineMs;
-  while (Date.now() < until) {
-    if (server.exitCode !== null) throw new Error(`The server stopped (exit ${server.exitCode}):\n${output}`);
-    const res = await fetch(`${baseUrl}/api/v1/health`).catch(() => null);
-    if (res?.ok) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`The server did not answer:\n${output}`);
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   const org = await makeOrganization(t, 'Bomb Fleet');
@@ -73,39 +61,19 @@ beforeAll(async () => {
   await makeUser(t, { email: 'operator@bomb.test', roleId: role.id, organizationId: org.id });
   await sharedStringsBomb();
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'tarang-bomb-'));
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: t.database.url,
-      TARANG_DATA_DIR: dataDir,
-      TARANG_WORKERS: '0',
-    },
+  product = await npmStart({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: t.database.url,
+    TARANG_DATA_DIR: dataDir,
+    TARANG_WORKERS: '0',
   });
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  server.stdout?.on('data', keep);
-  server.stderr?.on('data', keep);
-  await waitForHealth(45_000);
-}, 90_000);
+  server = product.process;
+  baseUrl = product.baseUrl;
+}, 300_000);
 
 afterAll(async () => {
-  if (server?.pid && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    process.kill(-server.pid, 'SIGTERM');
-    const timer = setTimeout(() => process.kill(-server.pid!, 'SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  }
+  await product?.stop();
   await t?.close();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
@@ -147,7 +115,7 @@ describe('a shared-strings bomb posted three times at once', () => {
     const seconds = (Date.now() - started) / 1000;
 
     // The same processes are alive: none died and none was started again in its place.
-    expect(server.exitCode, output).toBeNull();
+    expect(server.exitCode, product.output()).toBeNull();
     expect(await processTree(server.pid!)).toEqual(processes);
     const peak = await peakRss(processes);
     console.info(`three bombs answered in ${seconds.toFixed(1)} s; peak RSS of the server: ${Math.round(peak / 1024 / 1024)} MB`);

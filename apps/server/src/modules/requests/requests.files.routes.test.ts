@@ -1,39 +1,34 @@
 import { REQUEST_FILE_ROWS_MAX } from '@tarang/shared/requests/request.constants';
 import { scopesFrom } from '@tarang/shared/roles/auth-scopes';
+import { generatedIccid } from '@tarang/shared/sims/generated-identifiers';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTenancyFixture, type TTenancyFixture } from '../../../test/fixtures';
-import { API, createTestApp, FIXTURE_PASSWORD, makeRole, makeUser, type TTestApp } from '../../../test/test-app';
-import { generatedIccid } from '../sims/sim-generator';
-import { makeSims, multipartBody, zipOf } from '../sims/sims-test-kit';
+import { describe, expect, it } from 'vitest';
+import { routeTest } from '../../../test/route-test';
+import { API } from '../../../test/test-app';
+import { zipOf } from '../../lib/files/zip-test-kit';
+import { makeSims, multipartBody } from '../sims/sims-test-kit';
 import { simStatuses, waitForJob } from './requests-test-kit';
 
 /** POST /request/file and requests made from a file of ICCIDs (`fileId`). */
 
-let t: TTestApp;
-let f: TTenancyFixture;
-let c1: string;
-let c1Other: string;
-let viewer: string;
+const { t, f, tokens } = routeTest({
+  config: { queuePollMs: 50, operatorRetryBaseMs: 20 },
+  tenancy: true,
+  roles: {
+    'File makers': scopesFrom({ 'sim-actions': true, request: true, job: true }),
+    'Request lookers': scopesFrom({ request: true }),
+  },
+  users: {
+    c1: { email: 'files@c1.test', role: 'File makers', org: 'C1' },
+    c1Other: { email: 'files2@c1.test', role: 'File makers', org: 'C1' },
+    viewer: { email: 'looker@c1.test', role: 'Request lookers', org: 'C1' },
+  },
+  worker: true,
+});
 
-beforeAll(async () => {
-  t = await createTestApp({ queuePollMs: 50, operatorRetryBaseMs: 20 });
-  f = await buildTenancyFixture(t);
-  const maker = await makeRole(t, 'File makers', scopesFrom({ 'sim-actions': true, request: true, job: true }));
-  const looker = await makeRole(t, 'Request lookers', scopesFrom({ request: true }));
-  await makeUser(t, { email: 'files@c1.test', roleId: maker.id, organizationId: f.orgs.C1.id });
-  await makeUser(t, { email: 'files2@c1.test', roleId: maker.id, organizationId: f.orgs.C1.id });
-  await makeUser(t, { email: 'looker@c1.test', roleId: looker.id, organizationId: f.orgs.C1.id });
-  c1 = (await t.login('files@c1.test', FIXTURE_PASSWORD)).token;
-  c1Other = (await t.login('files2@c1.test', FIXTURE_PASSWORD)).token;
-  viewer = (await t.login('looker@c1.test', FIXTURE_PASSWORD)).token;
-  await t.deps.worker.start();
-}, 60_000);
-afterAll(async () => t.close());
-
-const upload = (fileName: string, content: Buffer | string, token = c1) =>
+const upload = (fileName: string, content: Buffer | string, token = tokens.c1) =>
   t.call({ method: 'POST', url: `${API}/request/file`, token, ...multipartBody(fileName, content) });
-const post = (payload: object, token = c1) => t.call({ method: 'POST', url: `${API}/request`, token, payload });
+const post = (payload: object, token = tokens.c1) => t.call({ method: 'POST', url: `${API}/request`, token, payload });
 
 describe('POST /request/file', () => {
   it('reads the iccid column of a CSV, keeps file rows, and reports the lines that hold no ICCID', async () => {
@@ -143,7 +138,7 @@ describe('POST /request/file', () => {
   }, 60_000);
 
   it('needs the Sim Actions permission', async () => {
-    const res = await upload('plain.csv', `${generatedIccid(910_003, 'VI')}\n`, viewer);
+    const res = await upload('plain.csv', `${generatedIccid(910_003, 'VI')}\n`, tokens.viewer);
     expect(res.statusCode).toBe(403);
   });
 });
@@ -174,7 +169,7 @@ describe('POST /request with fileId', () => {
     const { request } = made.json().data;
     expect(request.target).toMatchObject({ fileId: file.id, fileName: 'suspend.csv', iccidCount: 5 });
     expect(request.simsCount).toBe(2);
-    await waitForJob(t, c1, request.jobId);
+    await waitForJob(t, tokens.c1, request.jobId);
     expect(await simStatuses(t, [good[0]!.iccid, good[1]!.iccid, stock!.iccid])).toEqual({
       [good[0]!.iccid]: 'SUSPENDED',
       [good[1]!.iccid]: 'SUSPENDED',
@@ -185,7 +180,7 @@ describe('POST /request with fileId', () => {
   it("answers 404 for another user's file or one that does not exist, and refuses a file together with a list", async () => {
     const [sim] = await makeSims(t, 1, { organizationId: f.orgs.C1.id, status: 'ACTIVE' });
     const file = (await upload('theirs.csv', `iccid\n${sim!.iccid}\n`)).json().data;
-    const other = await post({ type: 'SUSPEND', fileId: file.id, dryRun: true }, c1Other);
+    const other = await post({ type: 'SUSPEND', fileId: file.id, dryRun: true }, tokens.c1Other);
     expect(other.statusCode).toBe(404);
     expect(other.json().errors).toEqual([{ path: 'fileId', message: 'No such file of ICCIDs' }]);
     const staff = await post({ type: 'SUSPEND', fileId: file.id, dryRun: true }, f.actors.staffAdmin.token);

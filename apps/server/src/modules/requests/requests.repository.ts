@@ -4,10 +4,10 @@ import type { TJob, TRequest, TTaskCounts } from '@tarang/shared/requests/reques
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TExecutor } from '../../db/database';
+import { whereOf } from '../../db/where';
 import type { TTenantScope } from '../../http/request-context';
-import { decodeCursor as decodeListCursor, encodeCursor as encodeListCursor } from '../../lib/cursor';
+import { jsonCursor, readKeysetPage, type TKeysetList } from '../../lib/list-query';
 import { inScope } from '../../lib/tenancy';
-import { whereOf } from '../sims/sims.repository';
 import { jobCountsLateral } from './jobs.repository';
 
 /** The SQL that reads requests and batch jobs (aliases `r`, `b`), always inside the caller's reach. */
@@ -115,32 +115,36 @@ export function toJob(row: TJobRow): TJob {
 /** Newest first: the cursor holds the last row's (created_at, id), the time as exact microsecond text. */
 const ZNewestFirstCursor = z.tuple([isoDateTime('cursor'), ZId]);
 
-export function encodeCursor(createdAt: string, id: string): string {
-  return encodeListCursor([createdAt, id]);
+/** A list newest first by `createdAt`, ties broken by `id` (requests and batch jobs, MNO jobs). */
+export function newestFirst<TRow>(
+  createdAt: SQL,
+  id: SQL,
+  positionOf: (row: TRow) => [string, string],
+): TKeysetList<TRow, [string, string]> {
+  return {
+    columns: [{ column: createdAt, cast: 'timestamptz' }, id],
+    descending: true,
+    cursor: jsonCursor(ZNewestFirstCursor),
+    positionOf,
+  };
 }
 
-/** The (created_at, id) of a cursor this list issued; anything else is a 400 naming `querystring.cursor`. */
-export function decodeCursor(cursor: string): [string, string] {
-  return decodeListCursor(cursor, ZNewestFirstCursor);
+const requestsNewestFirst = newestFirst<TJobRow>(sql`r.created_at`, sql`r.id`, (row) => [row.created_at, row.request_id]);
+
+/** A page of requests with their batch jobs, newest first, matching `conditions`. */
+export async function listJobRows(db: TExecutor, conditions: SQL[], query: { cursor?: string; limit: number }) {
+  return await readKeysetPage(requestsNewestFirst, query, async ({ after, orderBy, limit }) => {
+    const { rows } = await db.execute<TJobRow>(
+      sql`SELECT ${jobColumns} ${fromJobs} ${whereOf([...conditions, after])} ORDER BY ${orderBy} LIMIT ${limit}`,
+    );
+    return rows;
+  });
 }
 
-export async function listJobRows(
-  db: TExecutor,
-  conditions: SQL[],
-  cursor: string | undefined,
-  limit: number,
-): Promise<{ rows: TJobRow[]; nextCursor: string | null }> {
-  const all = [...conditions];
-  if (cursor) {
-    const [at, id] = decodeCursor(cursor);
-    all.push(sql`(r.created_at, r.id) < (${at}::timestamptz, ${id})`);
-  }
-  const { rows } = await db.execute<TJobRow>(
-    sql`SELECT ${jobColumns} ${fromJobs} ${whereOf(all)} ORDER BY r.created_at DESC, r.id DESC LIMIT ${limit + 1}`,
-  );
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return { rows: page, nextCursor: rows.length > limit && last ? encodeCursor(last.created_at, last.request_id) : null };
+/** A batch job (alias `b`) by its number ("BJ00000042"), or by its id or the id in `otherId` (its request's, an MNO job's). */
+export function batchJobMatch(text: string, otherId: SQL): SQL {
+  const id = text.trim();
+  return /^[0-9a-f]{24}$/.test(id) ? sql`(b.id = ${id} OR ${otherId} = ${id})` : sql`b.batch_job_id = ${id.toUpperCase()}`;
 }
 
 /** One request (by request id, batch job id or its number), inside the reach; for update, its job row locked. */
@@ -153,9 +157,6 @@ export async function findJobRow(db: TExecutor, scope: TTenantScope, by: { reque
   );
   return rows[0] ?? null;
 }
-
-export const dateBound = (value: string, endOfDay: boolean) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T${endOfDay ? '23:59:59.999' : '00:00:00'}+05:30` : value;
 
 /**
  * Global search (JOBS): a batch job by its number ("BJ00000042", a start of it such as "BJ0000004", or just 42), or by

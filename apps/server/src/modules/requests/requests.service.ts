@@ -6,10 +6,11 @@ import type { TDeps } from '../../app-deps';
 import type { TExecutor } from '../../db/database';
 import { AppError, notFound } from '../../http/app-error';
 import { requireActor, type TActor, type TRequestContext } from '../../http/request-context';
+import { withinDates } from '../../lib/list-query';
 import { assertOrganizationInScope } from '../../lib/tenancy';
 import { recordAudit } from '../audit/audit.service';
 import { bumpCounters, finishIfSettled, markCheckpoint } from './jobs.repository';
-import { dateBound, findJobRow, listJobRows, reachCondition, type TJobRow, toRequest } from './requests.repository';
+import { batchJobMatch, findJobRow, listJobRows, reachCondition, type TJobRow, toRequest } from './requests.repository';
 
 const REQUEST_NOT_FOUND = 'Request not found';
 const unprocessable = (message: string) => new AppError('UNPROCESSABLE', message);
@@ -27,19 +28,15 @@ export async function listConditions(deps: TDeps, actor: TActor, q: TRequestList
     });
     conditions.push(sql`r.organization_id IN (SELECT id FROM organizations WHERE path LIKE ${`${path}%`})`);
   }
-  if (q.batchJobId) {
-    const id = q.batchJobId.trim();
-    conditions.push(/^[0-9a-f]{24}$/.test(id) ? sql`(b.id = ${id} OR r.id = ${id})` : sql`b.batch_job_id = ${id.toUpperCase()}`);
-  }
-  if (q.from) conditions.push(sql`r.created_at >= ${dateBound(q.from, false)}::timestamptz`);
-  if (q.to) conditions.push(sql`r.created_at <= ${dateBound(q.to, true)}::timestamptz`);
+  if (q.batchJobId) conditions.push(batchJobMatch(q.batchJobId, sql`r.id`));
+  conditions.push(...withinDates(sql`r.created_at`, q.from, q.to));
   return conditions;
 }
 
 export async function listRequests(deps: TDeps, ctx: TRequestContext, q: TRequestListQuery) {
   const actor = requireActor(ctx);
-  const { rows, nextCursor } = await listJobRows(deps.db, await listConditions(deps, actor, q), q.cursor, q.limit);
-  return { rows: rows.map(toRequest), meta: { limit: q.limit, nextCursor } };
+  const { rows, meta } = await listJobRows(deps.db, await listConditions(deps, actor, q), q);
+  return { rows: rows.map(toRequest), meta };
 }
 
 async function findRequest(deps: TDeps, actor: TActor, id: string, lock = false, db: TExecutor = deps.db): Promise<TJobRow> {

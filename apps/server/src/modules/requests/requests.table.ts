@@ -1,19 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  boolean,
-  char,
-  index,
-  integer,
-  jsonb,
-  pgSequence,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { createdAt, idPk, idRef, textC, updatedAt } from '../../db/columns';
+import { bigserial, boolean, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, idPk, idRef, textC, timestampTz, updatedAt } from '../../db/columns';
 import { organizations } from '../organizations/organizations.table';
 
 /**
@@ -37,8 +24,8 @@ export const requests = pgTable(
     /** The per-SIM validation the request was made with (counts and up to 1,000 rows left out). */
     validation: jsonb('validation').notNull(),
     reason: text('reason'),
-    scheduledAt: timestamp('scheduled_at', { withTimezone: true, mode: 'date' }),
-    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+    scheduledAt: timestampTz('scheduled_at'),
+    closedAt: timestampTz('closed_at'),
     closedBy: text('closed_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -54,7 +41,7 @@ export const idempotencyKeys = pgTable(
     key: text('key').notNull(),
     fingerprint: text('fingerprint').notNull(),
     entityType: text('entity_type').notNull(),
-    entityId: char('entity_id', { length: 24 }).notNull(),
+    entityId: idRef('entity_id').notNull(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ name: 'idempotency_keys_pk', columns: [t.scope, t.key] })],
@@ -80,13 +67,13 @@ export const batchJobs = pgTable(
     profile: text('profile').notNull(),
     // Counts live on the MNO jobs (a batch's are their sum): three operators never wait on one hot row.
     /** Set when the first task is sent to an operator: from then on the request cannot be cancelled. */
-    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    sentAt: timestampTz('sent_at'),
     /** Change Status stopped the job: work already at an operator is withdrawn there (what it has not carried out yet). */
-    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true, mode: 'date' }),
-    scheduledAt: timestamp('scheduled_at', { withTimezone: true, mode: 'date' }),
+    withdrawnAt: timestampTz('withdrawn_at'),
+    scheduledAt: timestampTz('scheduled_at'),
     createdAt: createdAt(),
-    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
-    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    startedAt: timestampTz('started_at'),
+    finishedAt: timestampTz('finished_at'),
   },
   (t) => [
     uniqueIndex('batch_jobs_number_uq').on(t.batchJobId),
@@ -119,10 +106,10 @@ export const mnoJobs = pgTable(
     /** Consecutive failed calls to the operator (outage, timeout); reset by an answer. */
     callFailures: integer('call_failures').notNull().default(0),
     lastError: text('last_error'),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
+    nextAttemptAt: timestampTz('next_attempt_at'),
     createdAt: createdAt(),
-    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
-    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    startedAt: timestampTz('started_at'),
+    finishedAt: timestampTz('finished_at'),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -140,20 +127,20 @@ export const jobTasks = pgTable(
   'job_tasks',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    jobId: char('job_id', { length: 24 }).notNull(),
-    mnoJobId: char('mno_job_id', { length: 24 }).notNull(),
-    simId: char('sim_id', { length: 24 }).notNull(),
+    jobId: idRef('job_id').notNull(),
+    mnoJobId: idRef('mno_job_id').notNull(),
+    simId: idRef('sim_id').notNull(),
     iccid: textC('iccid').notNull(),
     operator: text('operator').notNull(),
     status: text('status').notNull().default('QUEUED'),
     fromStatus: text('from_status'),
     attempt: integer('attempt').notNull().default(1),
     tries: integer('tries').notNull().default(0),
-    submissionId: char('submission_id', { length: 24 }),
-    nextAt: timestamp('next_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    submissionId: idRef('submission_id'),
+    nextAt: timestampTz('next_at').notNull().defaultNow(),
     error: text('error'),
     doneBy: text('done_by'),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestampTz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('job_tasks_job_idx').on(t.jobId, t.id),
@@ -175,7 +162,7 @@ export const requestCheckpoints = pgTable(
       .notNull()
       .references(() => requests.id),
     step: text('step').notNull(),
-    doneAt: timestamp('done_at', { withTimezone: true, mode: 'date' }),
+    doneAt: timestampTz('done_at'),
     doneById: idRef('done_by_id'),
     doneByLabel: text('done_by_label'),
     automatic: boolean('automatic').notNull().default(false),

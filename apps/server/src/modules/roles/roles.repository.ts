@@ -1,8 +1,8 @@
 import type { TRole } from '@tarang/shared/roles/role.schemas';
-import { and, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { TExecutor } from '../../db/database';
 import type { TTenantScope } from '../../http/request-context';
-import { containsPattern, orderByFromSort } from '../../lib/list-query';
+import { listQueryConditions, orderByFromSort, readPage, type TPageQuery } from '../../lib/list-query';
 import { inScope } from '../../lib/tenancy';
 import { roles } from './roles.table';
 
@@ -57,27 +57,25 @@ export async function findRoleById(db: TExecutor, id: string) {
   return row ?? null;
 }
 
-export type TRoleListFilter = { page: number; limit: number; sort?: string; search?: string; _id?: string; organizationId?: string };
+export type TRoleListFilter = TPageQuery & { sort?: string; search?: string; _id?: string; organizationId?: string };
 const sortable = { name: roles.name, createdAt: roles.createdAt };
 
 export async function listRoles(db: TExecutor, scope: TTenantScope, f: TRoleListFilter) {
   const where = and(
     rolesVisible(scope),
-    f._id ? eq(roles.id, f._id) : undefined,
+    ...listQueryConditions(f, roles.id, [roles.name]),
     f.organizationId ? eq(roles.organizationId, f.organizationId) : undefined,
-    f.search ? ilike(roles.name, containsPattern(f.search)) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  const { rows, meta } = await readPage(
+    f,
     db
       .select({ role: roles, users: usersCount(scope) })
       .from(roles)
       .where(where)
-      .orderBy(...orderByFromSort(f.sort, sortable, 'name'), roles.id)
-      .limit(f.limit)
-      .offset((f.page - 1) * f.limit),
+      .orderBy(...orderByFromSort(f.sort, sortable, 'name', roles.id)),
     db.select({ n: count() }).from(roles).where(where),
-  ]);
-  return { rows: rows.map((r) => toRole(r.role, r.users)), total: total?.n ?? 0 };
+  );
+  return { rows: rows.map((r) => toRole(r.role, r.users)), meta };
 }
 
 export async function insertRole(db: TExecutor, values: typeof roles.$inferInsert) {

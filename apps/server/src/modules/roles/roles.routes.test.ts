@@ -1,23 +1,11 @@
 import { fullAuthScopes, scopesFrom } from '@tarang/shared/roles/auth-scopes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTenancyFixture, type TTenancyFixture, uniqueEmail } from '../../../test/fixtures';
-import { API, createTestApp, FIXTURE_PASSWORD, makeRole, makeUser, type TTestApp } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../../../test/fixtures';
+import { routeTest } from '../../../test/route-test';
+import { API, makeRole, makeSignedInUser, makeUser } from '../../../test/test-app';
 
-let t: TTestApp;
-let f: TTenancyFixture;
-let admin: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  f = await buildTenancyFixture(t);
-  admin = f.actors.staffAdmin.token;
-});
-afterAll(async () => t.close());
-
-async function rows<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-  return (await t.database.pool.query(sql, params)).rows as T[];
-}
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, token = admin, payload?: unknown) =>
+const { t, f, tokens, rows } = routeTest({ tenancy: true });
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, token = tokens.staff, payload?: unknown) =>
   t.call({ method, url: `${API}${path}`, token, ...(payload !== undefined ? { payload: payload as object } : {}) });
 
 describe('GET /roles/{id}?_id={id}&hydrate=permissions', () => {
@@ -45,7 +33,7 @@ describe('GET /roles/{id}?_id={id}&hydrate=permissions', () => {
   });
 
   it('counts only the holders the caller can see: a platform role held in other organisations is not counted there', async () => {
-    // Org Admin is held by the admins of R, C1 and I; C1's admin sees C1 and G only, R's admin R and its subtree.
+    // Org Admin is held by the admins of R, C1 and I; C1's tokens.staff sees C1 and G only, R's tokens.staff R and its subtree.
     const holders = async (token: string) => {
       const one = (await call('GET', `/roles/${f.roles.orgAdmin.id}`, token)).json().data.usersCount;
       const own = (await call('GET', `/roles/${f.roles.orgAdmin.id}?_id=${f.roles.orgAdmin.id}&hydrate=permissions`, token)).json().data
@@ -56,7 +44,7 @@ describe('GET /roles/{id}?_id={id}&hydrate=permissions', () => {
     expect(await holders(f.actors.c1Admin.token)).toEqual([1, 1, 1]);
     expect(await holders(f.actors.rAdmin.token)).toEqual([2, 2, 2]);
     expect(await holders(f.actors.iAdmin.token)).toEqual([1, 1, 1]);
-    expect(await holders(admin)).toEqual([3, 3, 3]);
+    expect(await holders(tokens.staff)).toEqual([3, 3, 3]);
     // Basic is held by one member in each of the five organisations.
     const basic = (await call('GET', `/roles?_id=${f.roles.basic.id}`, f.actors.c1Admin.token)).json().data[0];
     expect(basic.usersCount).toBe(2);
@@ -109,12 +97,16 @@ describe('POST /roles', () => {
   });
 
   it('staff create platform roles of either kind; a staff role owned by an organisation is 400', async () => {
-    const staffRole = await call('POST', '/roles', admin, { name: 'Night Shift', kind: 'STAFF', authScopes: scopesFrom({ job: true }) });
+    const staffRole = await call('POST', '/roles', tokens.staff, {
+      name: 'Night Shift',
+      kind: 'STAFF',
+      authScopes: scopesFrom({ job: true }),
+    });
     expect(staffRole.statusCode, staffRole.body).toBe(201);
     expect(staffRole.json().data).toMatchObject({ organizationId: null, kind: 'STAFF' });
-    const platformOrg = await call('POST', '/roles', admin, { name: 'Template Reader', authScopes: {} });
+    const platformOrg = await call('POST', '/roles', tokens.staff, { name: 'Template Reader', authScopes: {} });
     expect(platformOrg.json().data).toMatchObject({ organizationId: null, kind: 'ORGANIZATION' });
-    const mixed = await call('POST', '/roles', admin, { name: 'Mixed', kind: 'STAFF', organizationId: f.orgs.R.id, authScopes: {} });
+    const mixed = await call('POST', '/roles', tokens.staff, { name: 'Mixed', kind: 'STAFF', organizationId: f.orgs.R.id, authScopes: {} });
     expect(mixed.statusCode).toBe(400);
     expect(mixed.json().errors[0].path).toBe('kind');
   });
@@ -127,7 +119,7 @@ describe('POST /roles', () => {
     expect(again.json().errors).toEqual([{ path: 'name', message: 'A role with this name already exists' }]);
     const elsewhere = await call('POST', '/roles', f.actors.c1Admin.token, { name: 'Field Engineer', authScopes: {} });
     expect(elsewhere.statusCode).toBe(201);
-    const racing = await Promise.all([1, 2, 3].map(() => call('POST', '/roles', admin, { name: 'Racer', authScopes: {} })));
+    const racing = await Promise.all([1, 2, 3].map(() => call('POST', '/roles', tokens.staff, { name: 'Racer', authScopes: {} })));
     expect(racing.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
   });
 
@@ -150,7 +142,7 @@ describe('POST /roles', () => {
     ['a bad organisation id', { name: 'X', organizationId: 'R', authScopes: {} }, 'organizationId'],
     ['an unknown field', { name: 'X', authScopes: {}, system: true }, 'system'],
   ])('400 for %s, naming the path', async (_label, payload, path) => {
-    const res = await call('POST', '/roles', admin, payload);
+    const res = await call('POST', '/roles', tokens.staff, payload);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(path);
   });
@@ -182,14 +174,16 @@ describe('PUT /roles/{id}', () => {
   });
 
   it("refuses the built-in role, a platform role (for organisation users), one's own role and a richer role", async () => {
-    const builtIn = await call('PUT', `/roles/${f.roles.superAdminId}`, admin, { name: 'Root' });
+    const builtIn = await call('PUT', `/roles/${f.roles.superAdminId}`, tokens.staff, { name: 'Root' });
     expect(builtIn.statusCode).toBe(403);
     const platform = await call('PUT', `/roles/${f.roles.basic.id}`, f.actors.rAdmin.token, { name: 'Mine now' });
     expect(platform.statusCode).toBe(403);
-    const staffSelf = await makeRole(t, 'Self Editors', scopesFrom({ role: true }), { kind: 'STAFF' });
-    const email = uniqueEmail('self-editor');
-    await makeUser(t, { email, roleId: staffSelf.id, organizationId: null });
-    const selfEditor = await t.login(email, FIXTURE_PASSWORD);
+    const { role: staffSelf, session: selfEditor } = await makeSignedInUser(t, {
+      email: uniqueEmail('self-editor'),
+      role: 'Self Editors',
+      authScopes: scopesFrom({ role: true }),
+      organizationId: null,
+    });
     const ownRole = await call('PUT', `/roles/${staffSelf.id}`, selfEditor.token, { authScopes: fullAuthScopes() });
     expect(ownRole.statusCode).toBe(403);
     const richer = await makeRole(t, 'Treasury', scopesFrom({ wallet: true, role: true }), { kind: 'STAFF' });
@@ -203,7 +197,7 @@ describe('PUT /roles/{id}', () => {
 
   it('400 for an unknown field (the owner and kind of a role do not change)', async () => {
     for (const payload of [{ organizationId: f.orgs.C2.id }, { kind: 'STAFF' }]) {
-      const res = await call('PUT', `/roles/${f.ownRoles.C1.id}`, admin, payload);
+      const res = await call('PUT', `/roles/${f.ownRoles.C1.id}`, tokens.staff, payload);
       expect(res.statusCode).toBe(400);
       expect(res.json().errors[0].path).toBe(Object.keys(payload)[0]);
     }

@@ -4,7 +4,7 @@ import type { TRoleCreate, TRoleUpdate } from '@tarang/shared/roles/role.schemas
 import type { TDeps } from '../../app-deps';
 import type { TExecutor } from '../../db/database';
 import { violatedConstraint } from '../../db/errors';
-import { AppError, notFound } from '../../http/app-error';
+import { AppError, fieldError, notFound } from '../../http/app-error';
 import { requireActor, type TActor, type TRequestContext } from '../../http/request-context';
 import { recordAudit } from '../audit/audit.service';
 import { findOrganization } from '../organizations/organizations.repository';
@@ -20,8 +20,6 @@ import {
 } from './roles.repository';
 
 const NOT_FOUND = 'Role not found';
-const fieldError = (code: 'VALIDATION_FAILED' | 'CONFLICT' | 'FORBIDDEN' | 'NOT_FOUND', path: string, message: string) =>
-  new AppError(code, `${path}: ${message}`, { errors: [{ path, message }] });
 
 /** Modules only the built-in Super Admin role holds (the outbox) are given to no role made or changed here. */
 function assertNoBuiltInOnly(scopes: TAuthScopes, field: string) {

@@ -1,14 +1,11 @@
 import { MESSAGES } from '@tarang/shared/common/messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTenancyFixture, type TTenancyFixture } from '../../../test/fixtures';
-import { API, createTestApp, makeOrganization, makeUser, type TTestApp } from '../../../test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routeTest } from '../../../test/route-test';
+import { API, makeOrganization, makeUser } from '../../../test/test-app';
 
-let t: TTestApp;
-let f: TTenancyFixture;
+const { t, f } = routeTest({ tenancy: true });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  f = await buildTenancyFixture(t);
   // One "Kisan" organisation and user in each of C1, C2 and I, plus a staff user of that name.
   for (const key of ['C1', 'C2', 'I'] as const) {
     const org = await makeOrganization(t, `Kisan Agro ${key}`, f.orgs[key]);
@@ -21,7 +18,6 @@ beforeAll(async () => {
   }
   await makeUser(t, { firstName: 'Kisan Staff', email: 'kisan.staff@search.test', roleId: f.roles.staffSupport.id, organizationId: null });
 });
-afterAll(async () => t.close());
 
 const search = (path: string, token: string) => t.call({ method: 'GET', url: `${API}/search/${path}`, token });
 

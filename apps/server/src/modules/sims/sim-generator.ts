@@ -1,58 +1,18 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { newId } from '@tarang/shared/common/ids';
+import { generatedIccid, generatedIccidPrefix, generatedImei, simIdentity } from '@tarang/shared/sims/generated-identifiers';
 import type { TOperator } from '@tarang/shared/sims/identifiers';
 import type { TSimStatus } from '@tarang/shared/sims/sim.constants';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 
 /**
- * Made-up SIMs with real-format identifiers (demo data, tests, the benchmark): serial number n gives
- *   ICCID  8991 <issuer:2> <n:12> <Luhn>        (19 digits)
- *   IMSI   <MCC 404/405 + MNC> <n:10>          (15 digits)
- *   MSISDN +91 5 <n:12>                         (a 13-digit M2M number)
- * so every serial is unique across operators. Rows go in through COPY, which scales to tens of millions.
+ * Made-up SIMs (demo data, tests, the benchmark) with the identities of @tarang/shared/sims/generated-identifiers: a
+ * believable mix of statuses, organisations and profiles, loaded through COPY, which scales to tens of millions.
  */
 
-const ISSUER: Record<TOperator, string> = { AIRTEL: '10', BSNL: '40', VI: '20' };
-const MCC_MNC: Record<TOperator, string> = { AIRTEL: '40410', BSNL: '40453', VI: '40420' };
 export const GENERATED_OPERATORS: TOperator[] = ['AIRTEL', 'BSNL', 'VI'];
-
-/** The Luhn check digit of a digit string. */
-export function checkDigit(body: string): string {
-  let sum = 0;
-  let double = true;
-  for (let i = body.length - 1; i >= 0; i--) {
-    let d = body.charCodeAt(i) - 48;
-    if (double) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-    double = !double;
-  }
-  return String((10 - (sum % 10)) % 10);
-}
-
-export function generatedIccid(n: number, operator: TOperator): string {
-  const body = `8991${ISSUER[operator]}${String(n).padStart(12, '0')}`;
-  return body + checkDigit(body);
-}
-
-export function simIdentity(n: number, operator: TOperator) {
-  return {
-    iccid: generatedIccid(n, operator),
-    imsi: `${MCC_MNC[operator]}${String(n).padStart(10, '0')}`,
-    msisdn: `+915${String(n).padStart(12, '0')}`,
-    operator,
-  };
-}
-
-/** A valid IMEI (TAC 35 + serial) for locked SIMs. */
-export function generatedImei(n: number): string {
-  const body = `35${String(n % 1e12).padStart(12, '0')}`;
-  return body + checkDigit(body);
-}
 
 /** The next free serial: past every ICCID this generator made. */
 export async function nextSerial(client: pg.Pool | pg.Client): Promise<number> {
@@ -60,7 +20,7 @@ export async function nextSerial(client: pg.Pool | pg.Client): Promise<number> {
   for (const op of GENERATED_OPERATORS) {
     const { rows } = await client.query<{ iccid: string | null }>(
       `SELECT max(iccid) AS iccid FROM sim_profiles WHERE iccid LIKE $1 AND length(iccid) = 19`,
-      [`8991${ISSUER[op]}%`],
+      [`${generatedIccidPrefix(op)}%`],
     );
     if (rows[0]?.iccid) max = Math.max(max, Number(rows[0].iccid.slice(6, 18)));
   }

@@ -1,9 +1,9 @@
 import type { TSimOperation } from '@tarang/shared/sims/sim.schemas';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { TExecutor } from '../../db/database';
+import { whereOf } from '../../db/where';
 import type { TTenantScope } from '../../http/request-context';
 import { inScope } from '../../lib/tenancy';
-import { whereOf } from './sims.repository';
 import { simOperations } from './sims.table';
 
 /** SQL for the operations table and for moving SIMs between stock and organisations, batch by batch. */

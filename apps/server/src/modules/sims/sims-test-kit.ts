@@ -1,8 +1,8 @@
-import { crc32, deflateRawSync } from 'node:zlib';
+import { simIdentity } from '@tarang/shared/sims/generated-identifiers';
 import type { TOperator } from '@tarang/shared/sims/identifiers';
 import type { TSimStatus } from '@tarang/shared/sims/sim.constants';
 import type { TTestApp } from '../../../test/test-app';
-import { copySims, simIdentity, type TGeneratedSim } from './sim-generator';
+import { copySims, type TGeneratedSim } from './sim-generator';
 
 /** Test SIMs, loaded straight into the database (the API under test is not used to make its own fixtures). */
 
@@ -75,45 +75,4 @@ export function multipartBody(fileName: string, content: Buffer | string, field 
     payload: Buffer.concat([head, Buffer.from(content), tail]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
-}
-
-/** A zip archive (deflated entries) written by hand, for hostile-file tests. */
-export function zipOf(entries: { name: string; data: Buffer; declared?: number }[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const e of entries) {
-    const packed = deflateRawSync(e.data, { level: 9 });
-    const name = Buffer.from(e.name);
-    const crc = crc32(e.data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(e.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(e.declared ?? e.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, packed);
-    centrals.push(central, name);
-    offset += 30 + name.length + packed.length;
-  }
-  const dir = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(dir.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, dir, end]);
 }

@@ -1,30 +1,27 @@
 import { scopesFrom } from '@tarang/shared/roles/auth-scopes';
+import { generatedImei, simIdentity } from '@tarang/shared/sims/generated-identifiers';
 import { SIM_EXPORT_COLUMNS } from '@tarang/shared/sims/sim.constants';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTenancyFixture, type TTenancyFixture } from '../../../test/fixtures';
-import { API, createTestApp, FIXTURE_PASSWORD, makeRole, makeUser, type TTestApp } from '../../../test/test-app';
-import { generatedImei, simIdentity } from './sim-generator';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routeTest } from '../../../test/route-test';
+import { API } from '../../../test/test-app';
 import { makeSims, type TMadeSim } from './sims-test-kit';
 
-let t: TTestApp;
-let f: TTenancyFixture;
-let staff: string;
-let c1User: string;
-let c1Reader: string;
+const { t, f, tokens } = routeTest({
+  tenancy: true,
+  roles: {
+    'SIM actors': scopesFrom({ 'sim-inventory': true, 'sim-actions': true }),
+    'SIM readers': scopesFrom({ 'sim-inventory': ['viewDetails'] }),
+  },
+  users: {
+    c1User: { email: 'c1.actor@actions.test', role: 'SIM actors', org: 'C1' },
+    c1Reader: { email: 'c1.reader@actions.test', role: 'SIM readers', org: 'C1' },
+  },
+});
 let c1Sims: TMadeSim[];
 let foreign: TMadeSim[];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  f = await buildTenancyFixture(t);
-  staff = f.actors.staffAdmin.token;
-  const actor = await makeRole(t, 'SIM actors', scopesFrom({ 'sim-inventory': true, 'sim-actions': true }));
-  const reader = await makeRole(t, 'SIM readers', scopesFrom({ 'sim-inventory': ['viewDetails'] }));
-  await makeUser(t, { email: 'c1.actor@actions.test', roleId: actor.id, organizationId: f.orgs.C1.id });
-  await makeUser(t, { email: 'c1.reader@actions.test', roleId: reader.id, organizationId: f.orgs.C1.id });
-  c1User = (await t.login('c1.actor@actions.test', FIXTURE_PASSWORD)).token;
-  c1Reader = (await t.login('c1.reader@actions.test', FIXTURE_PASSWORD)).token;
   c1Sims = await makeSims(t, 6, (i) => ({
     organizationId: f.orgs.C1.id,
     status: 'ACTIVE',
@@ -34,16 +31,15 @@ beforeAll(async () => {
     expiresAt: new Date(Date.now() + (i + 1) * 86_400_000 * 10),
   }));
   foreign = await makeSims(t, 2, { organizationId: f.orgs.I.id, status: 'ACTIVE' });
-}, 60_000);
-afterAll(async () => t.close());
+});
 
-const call = (method: 'GET' | 'PUT', url: string, token = c1User, payload?: object) =>
+const call = (method: 'GET' | 'PUT', url: string, token = tokens.c1User, payload?: object) =>
   t.call({ method, url: `${API}${url}`, token, ...(payload ? { payload } : {}) });
-const detail = async (iccid: string) => (await call('GET', `/sim/${iccid}`, staff)).json().data;
+const detail = async (iccid: string) => (await call('GET', `/sim/${iccid}`, tokens.staff)).json().data;
 
 describe('PUT /sim', () => {
   it('sets the label and tags of one SIM, audited on the SIM with before and after', async () => {
-    const res = await call('PUT', '/sim', c1User, {
+    const res = await call('PUT', '/sim', tokens.c1User, {
       iccids: [c1Sims[1]!.iccid],
       label: 'Bus 101',
       addTags: ['route-7'],
@@ -63,7 +59,7 @@ describe('PUT /sim', () => {
 
   it('many SIMs in one call: one batch event in each one’s history; SIMs out of reach are not found', async () => {
     const iccids = [c1Sims[2]!.iccid, c1Sims[3]!.iccid, foreign[0]!.iccid];
-    const res = await call('PUT', '/sim', c1User, { iccids, apn: 'iot.fleet', tags: ['b', 'a', 'b'] });
+    const res = await call('PUT', '/sim', tokens.c1User, { iccids, apn: 'iot.fleet', tags: ['b', 'a', 'b'] });
     expect(res.json().data).toEqual({ updated: 2, notFound: [foreign[0]!.iccid] });
     const a = await detail(c1Sims[2]!.iccid);
     const b = await detail(c1Sims[3]!.iccid);
@@ -74,18 +70,18 @@ describe('PUT /sim', () => {
   });
 
   it('a static IP goes on one SIM, and only one SIM holds an address', async () => {
-    const many = await call('PUT', '/sim', c1User, { iccids: [c1Sims[2]!.iccid, c1Sims[3]!.iccid], staticIp: '10.20.30.40' });
+    const many = await call('PUT', '/sim', tokens.c1User, { iccids: [c1Sims[2]!.iccid, c1Sims[3]!.iccid], staticIp: '10.20.30.40' });
     expect(many.statusCode).toBe(400);
     expect(many.json().errors[0].path).toBe('staticIp');
-    expect((await call('PUT', '/sim', c1User, { iccids: [c1Sims[2]!.iccid], staticIp: '10.20.30.40' })).statusCode).toBe(200);
-    const clash = await call('PUT', '/sim', c1User, { iccids: [c1Sims[3]!.iccid], staticIp: '10.20.30.40' });
+    expect((await call('PUT', '/sim', tokens.c1User, { iccids: [c1Sims[2]!.iccid], staticIp: '10.20.30.40' })).statusCode).toBe(200);
+    const clash = await call('PUT', '/sim', tokens.c1User, { iccids: [c1Sims[3]!.iccid], staticIp: '10.20.30.40' });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().message).toContain(c1Sims[2]!.iccid);
-    expect((await call('PUT', '/sim', c1User, { iccids: [c1Sims[3]!.iccid], staticIp: '10.20.300.40' })).statusCode).toBe(400);
+    expect((await call('PUT', '/sim', tokens.c1User, { iccids: [c1Sims[3]!.iccid], staticIp: '10.20.300.40' })).statusCode).toBe(400);
   });
 
   it('needs the sim-actions module', async () => {
-    expect((await call('PUT', '/sim', c1Reader, { iccids: [c1Sims[1]!.iccid], label: 'x' })).statusCode).toBe(403);
+    expect((await call('PUT', '/sim', tokens.c1Reader, { iccids: [c1Sims[1]!.iccid], label: 'x' })).statusCode).toBe(403);
   });
 });
 
@@ -94,9 +90,9 @@ describe('GET and PUT /sim/individual-sim/status', () => {
     const iccid = c1Sims[4]!.iccid;
     const before = await call('GET', `/sim/individual-sim/status?iccid=${iccid}`);
     expect(before.json().data).toEqual({ iccid, status: 'ACTIVE', intendedStatus: null, statusReason: null, allowed: ['BARRED'] });
-    const noReason = await call('PUT', '/sim/individual-sim/status', c1User, { iccid, status: 'BARRED' });
+    const noReason = await call('PUT', '/sim/individual-sim/status', tokens.c1User, { iccid, status: 'BARRED' });
     expect(noReason.json().errors[0].path).toBe('reason');
-    const barred = await call('PUT', '/sim/individual-sim/status', c1User, { iccid, status: 'BARRED', reason: 'IMEI mismatch' });
+    const barred = await call('PUT', '/sim/individual-sim/status', tokens.c1User, { iccid, status: 'BARRED', reason: 'IMEI mismatch' });
     expect(barred.json().data).toEqual({
       iccid,
       status: 'BARRED',
@@ -104,27 +100,28 @@ describe('GET and PUT /sim/individual-sim/status', () => {
       statusReason: 'IMEI mismatch',
       allowed: ['ACTIVE'],
     });
-    const cleared = await call('PUT', '/sim/individual-sim/status', c1User, { iccid, status: 'ACTIVE' });
+    const cleared = await call('PUT', '/sim/individual-sim/status', tokens.c1User, { iccid, status: 'ACTIVE' });
     expect(cleared.json().data).toMatchObject({ status: 'ACTIVE', intendedStatus: null, statusReason: null });
     expect((await detail(iccid)).history.map((h: { action: string }) => h.action)).toEqual(['sim.status', 'sim.status']);
   });
 
   it('changes that need the operator, and a terminated SIM, are refused with why', async () => {
     const iccid = c1Sims[5]!.iccid;
-    const suspend = await call('PUT', '/sim/individual-sim/status', c1User, { iccid, status: 'SUSPENDED' });
+    const suspend = await call('PUT', '/sim/individual-sim/status', tokens.c1User, { iccid, status: 'SUSPENDED' });
     expect(suspend.statusCode).toBe(422);
     expect(suspend.json().message).toBe('status: ACTIVE → SUSPENDED goes to the operator: raise a request');
-    const toStock = await call('PUT', '/sim/individual-sim/status', c1User, { iccid, status: 'IN_STOCK' });
+    const toStock = await call('PUT', '/sim/individual-sim/status', tokens.c1User, { iccid, status: 'IN_STOCK' });
     expect(toStock.json().message).toMatch(/PUT \/sim\/rollback/);
     const [gone] = await makeSims(t, 1, { organizationId: f.orgs.C1.id, status: 'TERMINATED' });
-    const revive = await call('PUT', '/sim/individual-sim/status', c1User, { iccid: gone!.iccid, status: 'ACTIVE' });
+    const revive = await call('PUT', '/sim/individual-sim/status', tokens.c1User, { iccid: gone!.iccid, status: 'ACTIVE' });
     expect(revive.json().message).toBe('status: A terminated SIM stays terminated');
   });
 
   it("another organisation's SIM is a 404", async () => {
     expect((await call('GET', `/sim/individual-sim/status?iccid=${foreign[1]!.iccid}`)).statusCode).toBe(404);
     expect(
-      (await call('PUT', '/sim/individual-sim/status', c1User, { iccid: foreign[1]!.iccid, status: 'BARRED', reason: 'x' })).statusCode,
+      (await call('PUT', '/sim/individual-sim/status', tokens.c1User, { iccid: foreign[1]!.iccid, status: 'BARRED', reason: 'x' }))
+        .statusCode,
     ).toBe(404);
   });
 });
@@ -134,10 +131,10 @@ describe('PUT /sim/imeis', () => {
     const iccid = c1Sims[0]!.iccid;
     const imei = generatedImei(4242);
     const bad = `${imei.slice(0, 14)}${(Number(imei[14]) + 1) % 10}`;
-    const refused = await call('PUT', '/sim/imeis', c1User, { lock: true, sims: [{ iccid, imei: bad }] });
+    const refused = await call('PUT', '/sim/imeis', tokens.c1User, { lock: true, sims: [{ iccid, imei: bad }] });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors[0]).toEqual({ path: 'sims.0.imei', message: 'IMEI check digit is wrong' });
-    const locked = await call('PUT', '/sim/imeis', c1User, { lock: true, sims: [{ iccid, imei }, { iccid: c1Sims[1]!.iccid }] });
+    const locked = await call('PUT', '/sim/imeis', tokens.c1User, { lock: true, sims: [{ iccid, imei }, { iccid: c1Sims[1]!.iccid }] });
     expect(locked.json().data).toEqual({
       updated: 1,
       skipped: [{ iccid: c1Sims[1]!.iccid, reason: 'Give the IMEI: the SIM has not been seen in a device yet' }],
@@ -145,7 +142,7 @@ describe('PUT /sim/imeis', () => {
     expect(await detail(iccid)).toMatchObject({ imeiLock: true, lockedImei: imei });
     const filtered = (await call('GET', '/sim?imeiLock=true')).json().data.map((s: { iccid: string }) => s.iccid);
     expect(filtered).toEqual([iccid]);
-    await call('PUT', '/sim/imeis', c1User, { lock: false, sims: [{ iccid }] });
+    await call('PUT', '/sim/imeis', tokens.c1User, { lock: false, sims: [{ iccid }] });
     expect(await detail(iccid)).toMatchObject({ imeiLock: false, lockedImei: null });
   });
 });

@@ -1,7 +1,7 @@
 import { scopesFrom } from '@tarang/shared/roles/auth-scopes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTenancyFixture, type TTenancyFixture } from '../../../test/fixtures';
-import { API, createTestApp, FIXTURE_PASSWORD, makeRole, makeUser, type TTestApp } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { routeTest } from '../../../test/route-test';
+import { API } from '../../../test/test-app';
 import { makeSims } from './sims-test-kit';
 
 /**
@@ -9,24 +9,15 @@ import { makeSims } from './sims-test-kit';
  * it → 422 listing each refused SIM with its reason, and nothing changes; some can → 200, the others listed with why.
  */
 
-let t: TTestApp;
-let f: TTenancyFixture;
-let c1: string;
+const { t, f, tokens } = routeTest({
+  tenancy: true,
+  roles: {
+    'SIM desk': scopesFrom({ 'sim-inventory': ['allocate', 'rollBack', 'viewDetails'], 'sim-actions': true, request: true, job: true }),
+  },
+  users: { c1: { email: 'desk@bulk.test', role: 'SIM desk', org: 'C1' } },
+});
 
-beforeAll(async () => {
-  t = await createTestApp();
-  f = await buildTenancyFixture(t);
-  const role = await makeRole(
-    t,
-    'SIM desk',
-    scopesFrom({ 'sim-inventory': ['allocate', 'rollBack', 'viewDetails'], 'sim-actions': true, request: true, job: true }),
-  );
-  await makeUser(t, { email: 'desk@bulk.test', roleId: role.id, organizationId: f.orgs.C1.id });
-  c1 = (await t.login('desk@bulk.test', FIXTURE_PASSWORD)).token;
-}, 60_000);
-afterAll(async () => t.close());
-
-const put = (url: string, payload: unknown, token = c1) =>
+const put = (url: string, payload: unknown, token = tokens.c1) =>
   t.call({ method: 'PUT', url: `${API}${url}`, token, payload: payload as object });
 
 /** What the database holds of the SIMs, to show a refused call changed nothing. */
@@ -110,7 +101,7 @@ describe('bulk SIM actions: none can proceed → 422 naming each SIM', () => {
     const res = await t.call({
       method: 'POST',
       url: `${API}/request`,
-      token: c1,
+      token: tokens.c1,
       payload: { type: 'SUSPEND', iccids: [foreign[0]!.iccid] },
     });
     expect(res.statusCode, res.body).toBe(422);
@@ -180,7 +171,7 @@ describe('bulk SIM actions: some can proceed → 200 with each refused SIM and w
     const res = await t.call({
       method: 'POST',
       url: `${API}/request`,
-      token: c1,
+      token: tokens.c1,
       payload: { type: 'SUSPEND', iccids: [mine[0]!.iccid, foreign[0]!.iccid], proceedWithValid: true },
     });
     expect(res.statusCode, res.body).toBe(201);

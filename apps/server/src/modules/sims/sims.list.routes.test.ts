@@ -1,16 +1,19 @@
 import { scopesFrom } from '@tarang/shared/roles/auth-scopes';
 import type { TOperator } from '@tarang/shared/sims/identifiers';
 import { SIM_STATUSES, type TSimStatus } from '@tarang/shared/sims/sim.constants';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTenancyFixture, type TTenancyFixture } from '../../../test/fixtures';
-import { API, createTestApp, FIXTURE_PASSWORD, makeRole, makeUser, type TTestApp } from '../../../test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routeTest } from '../../../test/route-test';
+import { API } from '../../../test/test-app';
 import { makeSims, type TMadeSim } from './sims-test-kit';
 
-let t: TTestApp;
-let f: TTenancyFixture;
-let staff: string;
-let rUser: string;
-let c1User: string;
+const { t, f, tokens } = routeTest({
+  tenancy: true,
+  roles: { 'SIM desk': scopesFrom({ 'sim-inventory': true, 'sim-actions': true }) },
+  users: {
+    rUser: { email: 'r.sims@list.test', role: 'SIM desk', org: 'R' },
+    c1User: { email: 'c1.sims@list.test', role: 'SIM desk', org: 'C1' },
+  },
+});
 let sims: TMadeSim[];
 /** What each SIM was made with, by index. */
 const spec: {
@@ -28,16 +31,6 @@ const DAY = 86_400_000;
 const NOW = Date.now();
 
 beforeAll(async () => {
-  t = await createTestApp();
-  f = await buildTenancyFixture(t);
-  staff = f.actors.staffAdmin.token;
-  const role = await makeRole(t, 'SIM desk', scopesFrom({ 'sim-inventory': true, 'sim-actions': true }));
-  const tokenFor = async (org: 'R' | 'C1', email: string) => {
-    await makeUser(t, { email, roleId: role.id, organizationId: f.orgs[org].id });
-    return (await t.login(email, FIXTURE_PASSWORD)).token;
-  };
-  rUser = await tokenFor('R', 'r.sims@list.test');
-  c1User = await tokenFor('C1', 'c1.sims@list.test');
   const orgs = [null, 'R', 'C1', 'C2', 'G', 'I'] as const;
   const ops: TOperator[] = ['AIRTEL', 'BSNL', 'VI'];
   for (let i = 0; i < N; i++) {
@@ -70,12 +63,11 @@ beforeAll(async () => {
     };
   });
 }, 120_000);
-afterAll(async () => t.close());
 
-const list = (query: string, token = staff) => t.call({ method: 'GET', url: `${API}/sim?${query}`, token });
+const list = (query: string, token = tokens.staff) => t.call({ method: 'GET', url: `${API}/sim?${query}`, token });
 
 /** Every page of a list, following nextCursor; returns the primary ICCIDs in order. */
-async function walk(query: string, token = staff, limit = 97): Promise<string[]> {
+async function walk(query: string, token = tokens.staff, limit = 97): Promise<string[]> {
   const out: string[] = [];
   let cursor: string | null = null;
   for (let guard = 0; guard < 200; guard++) {
@@ -169,7 +161,7 @@ describe('GET /sim: keyset pages', () => {
 });
 
 describe('GET /sim: filters', () => {
-  const expectFilter = async (query: string, pred: (s: (typeof spec)[number], i: number) => boolean, token = staff) => {
+  const expectFilter = async (query: string, pred: (s: (typeof spec)[number], i: number) => boolean, token = tokens.staff) => {
     const got = await walk(query, token, 500);
     const want = iccidsOf(indexesWhere(pred));
     expect(want.length).toBeGreaterThan(0);
@@ -271,7 +263,7 @@ describe('GET /sim: search by any profile identifier', () => {
   });
   it('search is limited by tenancy', async () => {
     const foreign = sims[spec.findIndex((s) => s.org === 'I')]!;
-    expect(await walk(`search=${foreign.iccid}`, c1User)).toEqual([]);
+    expect(await walk(`search=${foreign.iccid}`, tokens.c1User)).toEqual([]);
     expect(await walk(`search=${foreign.iccid}`)).toEqual([foreign.iccid]);
   });
   it('letters are a 400', async () => {
@@ -281,19 +273,19 @@ describe('GET /sim: search by any profile identifier', () => {
 
 describe('tenancy', () => {
   it("an organisation user lists only their subtree's SIMs", async () => {
-    const got = await walk('sort=iccid', c1User, 500);
+    const got = await walk('sort=iccid', tokens.c1User, 500);
     expect(sorted(got)).toEqual(sorted(iccidsOf(indexesWhere((s) => s.org === 'C1' || s.org === 'G'))));
-    const r = await walk('sort=iccid', rUser, 500);
+    const r = await walk('sort=iccid', tokens.rUser, 500);
     expect(sorted(r)).toEqual(sorted(iccidsOf(indexesWhere((s) => ['R', 'C1', 'C2', 'G'].includes(s.org ?? '')))));
   });
   it('filtering by an organisation out of reach is a 404', async () => {
-    const res = await list(`organizationId=${f.orgs.C2.id}`, c1User);
+    const res = await list(`organizationId=${f.orgs.C2.id}`, tokens.c1User);
     expect(res.statusCode).toBe(404);
     expect(res.json().errors[0].path).toBe('organizationId');
   });
   it("GET /sim/{iccid}: own and descendants' SIMs answer; a sibling's, a parent's, a foreign one and stock answer 404", async () => {
     const of = (org: (typeof spec)[number]['org']) => sims[spec.findIndex((s) => s.org === org)]!.iccid;
-    const get = (iccid: string, token = c1User) => t.call({ method: 'GET', url: `${API}/sim/${iccid}`, token });
+    const get = (iccid: string, token = tokens.c1User) => t.call({ method: 'GET', url: `${API}/sim/${iccid}`, token });
     expect((await get(of('C1'))).statusCode).toBe(200);
     expect((await get(of('G'))).statusCode).toBe(200);
     for (const org of ['C2', 'R', 'I', null] as const) {
@@ -301,13 +293,13 @@ describe('tenancy', () => {
       expect(res.statusCode, String(org)).toBe(404);
       expect(res.json().message).toBe('SIM not found');
     }
-    expect((await get(of('I'), staff)).statusCode).toBe(200);
+    expect((await get(of('I'), tokens.staff)).statusCode).toBe(200);
     expect((await get('8991000000000000000')).statusCode).toBe(404);
     expect((await get('12345')).statusCode).toBe(400);
   });
   it('GET /sim/{iccid} by a provisioned ICCID answers the SIM with its organisation', async () => {
     const i = spec.findIndex((s, n) => s.org === 'C1' && n % 5 === 0);
-    const res = await t.call({ method: 'GET', url: `${API}/sim/${sims[i]!.provisionedIccid}`, token: c1User });
+    const res = await t.call({ method: 'GET', url: `${API}/sim/${sims[i]!.provisionedIccid}`, token: tokens.c1User });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({
       iccid: sims[i]!.iccid,

@@ -1,38 +1,28 @@
 import { scopesFrom } from '@tarang/shared/roles/auth-scopes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTenancyFixture, type TTenancyFixture } from '../../../test/fixtures';
-import { API, createTestApp, FIXTURE_PASSWORD, makeRole, makeUser, type TTestApp } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { routeTest } from '../../../test/route-test';
+import { API } from '../../../test/test-app';
 import { storedActor } from './sim-moves.service';
 import { insertOperation } from './sim-operations.repository';
 import { runnerOf } from './sims.runner';
 import { makeSims, waitForOperation } from './sims-test-kit';
 
-let t: TTestApp;
-let f: TTenancyFixture;
-let staff: string;
-let rUser: string;
-let c1User: string;
-let c1NoAllocate: string;
+const { t, f, tokens } = routeTest({
+  tenancy: true,
+  roles: {
+    'SIM movers': scopesFrom({ 'sim-inventory': ['allocate', 'rollBack', 'viewDetails'] }),
+    'SIM lookers': scopesFrom({ 'sim-inventory': ['viewDetails'] }),
+  },
+  users: {
+    rUser: { email: 'r.mover@moves.test', role: 'SIM movers', org: 'R' },
+    c1User: { email: 'c1.mover@moves.test', role: 'SIM movers', org: 'C1' },
+    c1NoAllocate: { email: 'c1.looker@moves.test', role: 'SIM lookers', org: 'C1' },
+  },
+});
 
-beforeAll(async () => {
-  t = await createTestApp();
-  f = await buildTenancyFixture(t);
-  staff = f.actors.staffAdmin.token;
-  const mover = await makeRole(t, 'SIM movers', scopesFrom({ 'sim-inventory': ['allocate', 'rollBack', 'viewDetails'] }));
-  const looker = await makeRole(t, 'SIM lookers', scopesFrom({ 'sim-inventory': ['viewDetails'] }));
-  const login = async (email: string, roleId: string, org: 'R' | 'C1') => {
-    await makeUser(t, { email, roleId, organizationId: f.orgs[org].id });
-    return (await t.login(email, FIXTURE_PASSWORD)).token;
-  };
-  rUser = await login('r.mover@moves.test', mover.id, 'R');
-  c1User = await login('c1.mover@moves.test', mover.id, 'C1');
-  c1NoAllocate = await login('c1.looker@moves.test', looker.id, 'C1');
-}, 60_000);
-afterAll(async () => t.close());
-
-const put = (url: string, payload: unknown, token = staff) =>
+const put = (url: string, payload: unknown, token = tokens.staff) =>
   t.call({ method: 'PUT', url: `${API}${url}`, token, payload: payload as object });
-const sim = async (iccid: string) => (await t.call({ method: 'GET', url: `${API}/sim/${iccid}`, token: staff })).json().data;
+const sim = async (iccid: string) => (await t.call({ method: 'GET', url: `${API}/sim/${iccid}`, token: tokens.staff })).json().data;
 
 describe('PUT /sim/allocate and /sim/rollback by ICCIDs', () => {
   it('staff allocate stock to an organisation, audited once with a history entry on each SIM', async () => {
@@ -58,19 +48,19 @@ describe('PUT /sim/allocate and /sim/rollback by ICCIDs', () => {
     const made = await makeSims(t, 4, { organizationId: f.orgs.C1.id, status: 'ALLOCATED' });
     // Sibling and foreign organisations are out of reach: 404, nothing moves.
     for (const org of ['C2', 'I', 'R'] as const) {
-      const res = await put('/sim/allocate', { iccids: [made[0]!.iccid], organizationId: f.orgs[org].id }, c1User);
+      const res = await put('/sim/allocate', { iccids: [made[0]!.iccid], organizationId: f.orgs[org].id }, tokens.c1User);
       expect(res.statusCode, org).toBe(404);
       expect(res.json().errors[0].path).toBe('organizationId');
     }
-    const own = await put('/sim/allocate', { iccids: [made[0]!.iccid], organizationId: f.orgs.C1.id }, c1User);
+    const own = await put('/sim/allocate', { iccids: [made[0]!.iccid], organizationId: f.orgs.C1.id }, tokens.c1User);
     // Nothing can move: 422 naming each SIM (docs/decisions/022-bulk-action-outcomes.md).
     expect(own.statusCode).toBe(422);
     expect(own.json().errors).toEqual([{ path: 'iccids.0', message: `${made[0]!.iccid}: Already with this organisation` }]);
-    const child = await put('/sim/allocate', { iccids: [made[0]!.iccid, made[1]!.iccid], organizationId: f.orgs.G.id }, c1User);
+    const child = await put('/sim/allocate', { iccids: [made[0]!.iccid, made[1]!.iccid], organizationId: f.orgs.G.id }, tokens.c1User);
     expect(child.json().data.operation).toMatchObject({ succeeded: 2, skipped: 0 });
     expect((await sim(made[1]!.iccid)).organization.id).toBe(f.orgs.G.id);
     // Not back up the tree by allocation.
-    const up = await put('/sim/allocate', { iccids: [made[0]!.iccid], organizationId: f.orgs.R.id }, rUser);
+    const up = await put('/sim/allocate', { iccids: [made[0]!.iccid], organizationId: f.orgs.R.id }, tokens.rUser);
     expect(up.statusCode).toBe(422);
     expect(up.json().errors[0].message).toMatch(/down the tree/);
   });
@@ -81,7 +71,7 @@ describe('PUT /sim/allocate and /sim/rollback by ICCIDs', () => {
     const res = await put(
       '/sim/allocate',
       { iccids: [foreign[0]!.iccid, stock[0]!.iccid, '8991000000000000000'], organizationId: f.orgs.G.id },
-      c1User,
+      tokens.c1User,
     );
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.map((e: { path: string; message: string }) => [e.path, e.message.replace(/^\d+: /, '')])).toEqual([
@@ -106,7 +96,7 @@ describe('PUT /sim/allocate and /sim/rollback by ICCIDs', () => {
     const inG = await makeSims(t, 2, { organizationId: f.orgs.G.id, status: 'ALLOCATED' });
     const inC1 = await makeSims(t, 1, { organizationId: f.orgs.C1.id, status: 'ALLOCATED' });
     const inC2 = await makeSims(t, 1, { organizationId: f.orgs.C2.id, status: 'ALLOCATED' });
-    const res = await put('/sim/rollback', { iccids: [...inG, ...inC1, ...inC2].map((s) => s.iccid) }, c1User);
+    const res = await put('/sim/rollback', { iccids: [...inG, ...inC1, ...inC2].map((s) => s.iccid) }, tokens.c1User);
     expect(res.statusCode, res.body).toBe(200);
     const skipped = res.json().data.skipped;
     expect(res.json().data.operation.succeeded).toBe(2);
@@ -125,8 +115,10 @@ describe('PUT /sim/allocate and /sim/rollback by ICCIDs', () => {
 
   it('needs the allocate / rollBack actions, and exactly one of iccids or filter', async () => {
     const made = await makeSims(t, 1, { organizationId: f.orgs.C1.id, status: 'ALLOCATED' });
-    expect((await put('/sim/allocate', { iccids: [made[0]!.iccid], organizationId: f.orgs.G.id }, c1NoAllocate)).statusCode).toBe(403);
-    expect((await put('/sim/rollback', { iccids: [made[0]!.iccid] }, c1NoAllocate)).statusCode).toBe(403);
+    expect((await put('/sim/allocate', { iccids: [made[0]!.iccid], organizationId: f.orgs.G.id }, tokens.c1NoAllocate)).statusCode).toBe(
+      403,
+    );
+    expect((await put('/sim/rollback', { iccids: [made[0]!.iccid] }, tokens.c1NoAllocate)).statusCode).toBe(403);
     const both = await put('/sim/allocate', { iccids: [made[0]!.iccid], filter: {}, organizationId: f.orgs.G.id });
     expect(both.statusCode).toBe(400);
     expect(both.json().errors[0].path).toBe('iccids');
@@ -159,7 +151,7 @@ describe('by filter, small and large', () => {
     expect(res.statusCode, res.body).toBe(202);
     const op = res.json().data.operation;
     expect(op).toMatchObject({ status: 'QUEUED', total: 10_050, kind: 'ALLOCATE' });
-    const done = await waitForOperation(t, staff, `${API}/sim/operations/${op.id}`);
+    const done = await waitForOperation(t, tokens.staff, `${API}/sim/operations/${op.id}`);
     expect(done).toMatchObject({ status: 'DONE', succeeded: 10_050, processed: 10_050 });
     const { rows } = await t.database.pool.query(`SELECT count(*)::int AS n FROM sims WHERE organization_id = $1`, [f.orgs.I.id]);
     expect(rows[0].n).toBeGreaterThanOrEqual(10_050);
@@ -167,23 +159,25 @@ describe('by filter, small and large', () => {
     expect(audit.rows).toHaveLength(1);
     expect(audit.rows[0].after).toMatchObject({ moved: 10_050, filter: { tag: 'batch-large' } });
     // A broad search (more than 10,000 matching SIMs) pages through the sort index instead of resolving ids first.
-    const broad = await t.call({ method: 'GET', url: `${API}/sim?search=8991&limit=5`, token: staff });
+    const broad = await t.call({ method: 'GET', url: `${API}/sim?search=8991&limit=5`, token: tokens.staff });
     expect(broad.statusCode).toBe(200);
     const firstFive = broad.json().data.map((x: { iccid: string }) => x.iccid);
     const { rows: lowest } = await t.database.pool.query(`SELECT primary_iccid FROM sims ORDER BY primary_iccid LIMIT 5`);
     expect(firstFive).toEqual(lowest.map((r) => r.primary_iccid));
     expect(broad.json().meta.totalIsEstimate).toBe(true);
     // An organisation user does not see staff operations.
-    expect((await t.call({ method: 'GET', url: `${API}/sim/operations/${op.id}`, token: c1User })).statusCode).toBe(404);
+    expect((await t.call({ method: 'GET', url: `${API}/sim/operations/${op.id}`, token: tokens.c1User })).statusCode).toBe(404);
     // Back to stock the same way.
     const back = await put('/sim/rollback', { filter: { tag: 'batch-large' } });
     expect(back.statusCode).toBe(202);
-    expect(await waitForOperation(t, staff, `${API}/sim/operations/${back.json().data.operation.id}`)).toMatchObject({ succeeded: 10_050 });
+    expect(await waitForOperation(t, tokens.staff, `${API}/sim/operations/${back.json().data.operation.id}`)).toMatchObject({
+      succeeded: 10_050,
+    });
     // With a limit, batches updating side by side stop at exactly that many: the first 10,020 by ICCID, none twice.
     const some = await put('/sim/allocate', { filter: { tag: 'batch-large' }, organizationId: f.orgs.I.id, limit: 10_020 });
     expect(some.statusCode, some.body).toBe(202);
     const someOp = some.json().data.operation.id;
-    expect(await waitForOperation(t, staff, `${API}/sim/operations/${someOp}`)).toMatchObject({ status: 'DONE', succeeded: 10_020 });
+    expect(await waitForOperation(t, tokens.staff, `${API}/sim/operations/${someOp}`)).toMatchObject({ status: 'DONE', succeeded: 10_020 });
     const { rows: moved } = await t.database.pool.query(
       `SELECT s.primary_iccid, s.organization_id, count(h.seq)::int AS links FROM sims s
        LEFT JOIN sim_history h ON h.sim_id = s.id AND h.operation_id = $1
@@ -230,7 +224,7 @@ describe('by filter, small and large', () => {
       heartbeatAt: new Date(Date.now() - 10 * 60_000),
     });
     runnerOf(t.deps)!.start();
-    const done = await waitForOperation(t, staff, `${API}/sim/operations/${op.id}`);
+    const done = await waitForOperation(t, tokens.staff, `${API}/sim/operations/${op.id}`);
     expect(done).toMatchObject({ status: 'DONE', succeeded: 40, processed: 40 });
     const { rows } = await t.database.pool.query(`SELECT count(*)::int AS n FROM sim_history WHERE operation_id = $1`, [op.id]);
     expect(rows[0].n).toBe(30);

@@ -1,11 +1,22 @@
 import { isoDateTime } from '@tarang/shared/common/dates';
-import { profileLabel, type TSimSort } from '@tarang/shared/sims/sim.constants';
+import { profileLabel, SIM_SORTS, type TSimSort } from '@tarang/shared/sims/sim.constants';
 import { parseSimSearch, type TSim, type TSimFilter, type TSimProfile, ZIccid, ZSimStatus } from '@tarang/shared/sims/sim.schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TExecutor } from '../../db/database';
+import { whereOf } from '../../db/where';
 import type { TTenantScope } from '../../http/request-context';
-import { decodeCursor as decodeListCursor, encodeCursor as encodeListCursor } from '../../lib/cursor';
+import {
+  decodeCursor as decodeListCursor,
+  encodeCursor as encodeListCursor,
+  escapeLike,
+  keysetAfter,
+  keysetOrderBy,
+  pageOfRows,
+  parseSort,
+  type TKeyColumn,
+  withinDates,
+} from '../../lib/list-query';
 import { inScope } from '../../lib/tenancy';
 
 /**
@@ -75,10 +86,6 @@ export type TResolvedFilter = TSimFilter & {
   searchIds?: string[];
 };
 
-function toTimestamp(value: string, endOfDay: boolean): string {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T${endOfDay ? '23:59:59.999' : '00:00:00'}+05:30` : value;
-}
-
 /** Conditions on `s` for a filter, inside the caller's reach. */
 export function simConditions(scope: TTenantScope, f: TResolvedFilter): SQL[] {
   const out: SQL[] = [];
@@ -105,12 +112,11 @@ export function simConditions(scope: TTenantScope, f: TResolvedFilter): SQL[] {
   if (f.inStock === true) out.push(sql`s.organization_id IS NULL`);
   if (f.inStock === false) out.push(sql`s.organization_id IS NOT NULL`);
   if (f.planId) out.push(sql`s.plan_id = ${f.planId}`);
-  if (f.expiresFrom) out.push(sql`s.expires_at >= ${toTimestamp(f.expiresFrom, false)}::timestamptz`);
-  if (f.expiresTo) out.push(sql`s.expires_at <= ${toTimestamp(f.expiresTo, true)}::timestamptz`);
+  out.push(...withinDates(sql`s.expires_at`, f.expiresFrom, f.expiresTo));
   if (f.imeiLock !== undefined) out.push(sql`s.imei_lock = ${f.imeiLock}`);
   if (f.tag) out.push(sql`s.tags @> ARRAY[${f.tag}]::text[]`);
   if (f.label) {
-    const pattern = `${f.label.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = `${escapeLike(f.label.toLowerCase())}%`;
     out.push(sql`lower(s.label) LIKE ${pattern}`);
   }
   if (f.searchIds) out.push(sql`s.id = ANY(${sql.param(f.searchIds)}::char(24)[])`);
@@ -118,19 +124,8 @@ export function simConditions(scope: TTenantScope, f: TResolvedFilter): SQL[] {
   return out;
 }
 
-export function whereOf(conditions: SQL[]): SQL {
-  return conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Keyset pagination
-
-type TSortSpec = { key: TSimSort; descending: boolean };
-
-export function parseSort(raw: string): TSortSpec {
-  const descending = raw.startsWith('-');
-  return { key: (descending ? raw.slice(1) : raw) as TSimSort, descending };
-}
 
 /** A position in a SIM list: the sort it was issued for and the last row's (sort value, primary ICCID). */
 export type TSimPosition = (string | null)[];
@@ -144,60 +139,43 @@ const POSITION_FIRST = {
   expiresAt: isoDateTime('cursor').nullable(),
 } satisfies Record<TSimSort, z.ZodType>;
 
+const ICCID_ORDER: TKeyColumn[] = [sql`s.primary_iccid`];
+
+/** The order of each sort; the primary ICCID last makes every order total. */
+const SORT_ORDER: Record<TSimSort, TKeyColumn[]> = {
+  iccid: ICCID_ORDER,
+  status: [sql`s.status`, ...ICCID_ORDER],
+  createdAt: [{ column: sql`s.created_at`, cast: 'timestamptz' }, ...ICCID_ORDER],
+  expiresAt: [{ column: sql`s.expires_at`, cast: 'timestamptz' }, ...ICCID_ORDER],
+};
+
+const parseSimSort = (sort: string) => parseSort(sort, SIM_SORTS);
+
 export function encodeCursor(sort: string, values: TSimPosition): string {
   return encodeListCursor({ k: sort, v: values });
 }
 
 /** The position of a cursor issued for this sort; anything else (another sort's, a crafted one) is a 400. */
 export function decodeCursor(cursor: string, sort: string): TSimPosition {
-  const { key } = parseSort(sort);
+  const { key } = parseSimSort(sort);
   const shape = z.object({ k: z.literal(sort), v: z.tuple([POSITION_FIRST[key], ZIccid]) }).strict();
   return decodeListCursor(cursor, shape).v;
 }
 
-/** ORDER BY and the "after the cursor" condition for a sort; the second key makes every order total. */
-export function keyset(sort: string, position: (string | null)[] | null): { orderBy: SQL; after: SQL | null } {
-  const { key, descending } = parseSort(sort);
-  const cursor = position as [string | null, string] | null;
-  const dir = descending ? sql`DESC` : sql`ASC`;
-  const cmp = descending ? sql`<` : sql`>`;
-  switch (key) {
-    case 'iccid':
-      return {
-        orderBy: sql`s.primary_iccid ${dir}`,
-        after: cursor ? sql`s.primary_iccid ${cmp} ${cursor[1]}` : null,
-      };
-    case 'status':
-      return {
-        orderBy: sql`s.status ${dir}, s.primary_iccid ${dir}`,
-        after: cursor ? sql`(s.status, s.primary_iccid) ${cmp} (${cursor[0]}, ${cursor[1]})` : null,
-      };
-    case 'createdAt':
-      return {
-        orderBy: sql`s.created_at ${dir}, s.primary_iccid ${dir}`,
-        after: cursor ? sql`(s.created_at, s.primary_iccid) ${cmp} (${cursor[0]}::timestamptz, ${cursor[1]})` : null,
-      };
-    case 'expiresAt':
-      // The dated SIMs only; those without an expiry follow them (see simPageQueries).
-      return {
-        orderBy: sql`s.expires_at ${dir}, s.primary_iccid ${dir}`,
-        after: cursor?.[0] ? sql`(s.expires_at, s.primary_iccid) ${cmp} (${cursor[0]}::timestamptz, ${cursor[1]})` : null,
-      };
-  }
+/** ORDER BY and the "after the cursor" condition for a sort (for an expiry, among the dated SIMs only). */
+export function keyset(sort: string, position: TSimPosition | null): { orderBy: SQL; after: SQL | null } {
+  const { key, descending } = parseSimSort(sort);
+  const columns = SORT_ORDER[key];
+  const values = key === 'iccid' ? position?.slice(1) : position;
+  // The dated SIMs only; those without an expiry follow them (see simPageQueries).
+  const after = values && (key !== 'expiresAt' || values[0]) ? keysetAfter(columns, values, descending) : null;
+  return { orderBy: keysetOrderBy(columns, descending), after };
 }
 
 /** The cursor values of a row for a sort. */
-function cursorValues(sort: string, row: TSimRow): (string | null)[] {
-  switch (parseSort(sort).key) {
-    case 'iccid':
-      return [null, row.primary_iccid];
-    case 'status':
-      return [row.status, row.primary_iccid];
-    case 'createdAt':
-      return [row.created_at, row.primary_iccid];
-    case 'expiresAt':
-      return [row.expires_at, row.primary_iccid];
-  }
+function cursorValues(sort: string, row: TSimRow): TSimPosition {
+  const first = { iccid: null, status: row.status, createdAt: row.created_at, expiresAt: row.expires_at };
+  return [first[parseSimSort(sort).key], row.primary_iccid];
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -277,7 +255,7 @@ export function toSim(row: TSimRow): TSim {
 }
 
 /** One page of SIMs after the cursor; `limit + 1` rows are read to know whether a next page exists. */
-function pageQuery(conditions: SQL[], orderBy: SQL, limit: number): SQL {
+function pageQuery(conditions: (SQL | null)[], orderBy: SQL, limit: number): SQL {
   return sql`SELECT ${simColumns}
     FROM (SELECT * FROM sims s ${whereOf(conditions)} ORDER BY ${orderBy} LIMIT ${limit}) s
     LEFT JOIN organizations o ON o.id = s.organization_id
@@ -293,25 +271,22 @@ export function simPageQueries(
   scope: TTenantScope,
   f: TResolvedFilter,
   sort: string,
-  cursor: (string | null)[] | null,
+  cursor: TSimPosition | null,
   limit: number,
 ): { first: SQL; rest: ((remaining: number) => SQL) | null } {
-  const { key, descending } = parseSort(sort);
+  const { key, descending } = parseSimSort(sort);
   if (key !== 'expiresAt') {
     const { orderBy, after } = keyset(sort, cursor);
-    const conditions = simConditions(scope, f);
-    if (after) conditions.push(after);
-    return { first: pageQuery(conditions, orderBy, limit + 1), rest: null };
+    return { first: pageQuery([...simConditions(scope, f), after], orderBy, limit + 1), rest: null };
   }
   const undated = (remaining: number, afterIccid: string | null) => {
     const conditions = [...simConditions(scope, f), sql`s.expires_at IS NULL`];
-    if (afterIccid) conditions.push(descending ? sql`s.primary_iccid < ${afterIccid}` : sql`s.primary_iccid > ${afterIccid}`);
-    return pageQuery(conditions, descending ? sql`s.primary_iccid DESC` : sql`s.primary_iccid ASC`, remaining);
+    if (afterIccid) conditions.push(keysetAfter(ICCID_ORDER, [afterIccid], descending));
+    return pageQuery(conditions, keysetOrderBy(ICCID_ORDER, descending), remaining);
   };
   if (cursor && cursor[0] === null) return { first: undated(limit + 1, cursor[1]!), rest: null };
   const { orderBy, after } = keyset(sort, cursor);
-  const conditions = [...simConditions(scope, f), sql`s.expires_at IS NOT NULL`];
-  if (after) conditions.push(after);
+  const conditions = [...simConditions(scope, f), sql`s.expires_at IS NOT NULL`, after];
   return { first: pageQuery(conditions, orderBy, limit + 1), rest: (remaining) => undated(remaining, null) };
 }
 
@@ -326,11 +301,9 @@ export async function listSimPage(
   const queries = simPageQueries(scope, f, sort, cursor, limit);
   const rows = (await db.execute<TSimRow>(queries.first)).rows;
   if (queries.rest && rows.length < limit + 1) rows.push(...(await db.execute<TSimRow>(queries.rest(limit + 1 - rows.length))).rows);
-  const hasMore = rows.length > limit;
-  const page = hasMore ? rows.slice(0, limit) : rows;
-  const last = page[page.length - 1];
-  const next = hasMore && last ? cursorValues(sort, last) : null;
-  return { rows: page, nextCursor: next ? encodeCursor(sort, next) : null, next };
+  const page = pageOfRows(rows, limit);
+  const next = page.last ? cursorValues(sort, page.last) : null;
+  return { rows: page.rows, nextCursor: next ? encodeCursor(sort, next) : null, next };
 }
 
 /**

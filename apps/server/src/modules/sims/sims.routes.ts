@@ -23,12 +23,12 @@ import {
   ZTemplateQuery,
 } from '@tarang/shared/sims/sim.schemas';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TDeps } from '../../app-deps';
+import { declareRoutes } from '../../http/declare-routes';
 import { envelope } from '../../http/envelope';
 import { receiveFile } from '../../http/multipart-file';
-import { contextOf, ok } from '../../http/reply';
+import { contextOf, ok, okPage } from '../../http/reply';
 import { access } from '../../http/route-access';
 import { exportSims, uploadTemplate } from './sim-export.service';
 import { allocateSims, rollbackSims } from './sim-moves.service';
@@ -37,8 +37,6 @@ import { acceptUpload, getUpload } from './sim-upload.service';
 import { loadSimsConfig } from './sims.config';
 import { createSimRunner } from './sims.runner';
 import * as service from './sims.service';
-
-const listEnvelope = z.object({ success: z.literal(true), message: z.string().optional(), data: z.array(ZSim), meta: ZSimListMeta });
 
 /** SIM inventory: /sim and below (docs/decisions/010-sim-inventory-and-search-index.md). */
 export function simRoutes(app: FastifyInstance, deps: TDeps) {
@@ -53,44 +51,30 @@ export function simRoutes(app: FastifyInstance, deps: TDeps) {
 }
 
 function registerSimRoutes(app: FastifyInstance, deps: TDeps, cfg: ReturnType<typeof loadSimsConfig>) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['sims'];
+  const route = declareRoutes(app, { tags: ['sims'] });
 
-  r.get('/sim', {
-    config: { access: access.permission('sim-inventory') },
-    schema: {
-      tags,
-      summary: 'SIM inventory: keyset pages (opaque cursor), sorts, filters, and search by any profile identifier',
-      querystring: ZSimListQuery,
-      response: { 200: listEnvelope },
-    },
-    handler: async (request) => {
-      const { rows, meta } = await service.getSims(deps, contextOf(request), request.query);
-      return { success: true as const, data: rows, meta };
-    },
+  route.get('/sim', {
+    access: access.permission('sim-inventory'),
+    summary: 'SIM inventory: keyset pages (opaque cursor), sorts, filters, and search by any profile identifier',
+    querystring: ZSimListQuery,
+    data: z.array(ZSim),
+    meta: ZSimListMeta,
+    handler: async (request) => okPage(await service.getSims(deps, contextOf(request), request.query)),
   });
 
-  r.get('/sim/expiring-soon', {
-    config: { access: access.permission('sim-inventory') },
-    schema: {
-      tags,
-      summary: 'SIMs whose validity ends within `days`, soonest first',
-      querystring: ZSimExpiringQuery,
-      response: { 200: listEnvelope },
-    },
-    handler: async (request) => {
-      const { rows, meta } = await service.getExpiringSims(deps, contextOf(request), request.query);
-      return { success: true as const, data: rows, meta };
-    },
+  route.get('/sim/expiring-soon', {
+    access: access.permission('sim-inventory'),
+    summary: 'SIMs whose validity ends within `days`, soonest first',
+    querystring: ZSimExpiringQuery,
+    data: z.array(ZSim),
+    meta: ZSimListMeta,
+    handler: async (request) => okPage(await service.getExpiringSims(deps, contextOf(request), request.query)),
   });
 
-  r.get('/sim/export', {
-    config: { access: access.permission('sim-inventory') },
-    schema: {
-      tags,
-      summary: 'Every SIM matching the filters as CSV or XLSX, streamed',
-      querystring: ZSimExportQuery,
-    },
+  route.get('/sim/export', {
+    access: access.permission('sim-inventory'),
+    summary: 'Every SIM matching the filters as CSV or XLSX, streamed',
+    querystring: ZSimExportQuery,
     handler: async (request, reply) => {
       const file = await exportSims(deps, contextOf(request), request.query);
       reply.header('content-type', file.contentType).header('content-disposition', `attachment; filename="${file.fileName}"`);
@@ -98,25 +82,19 @@ function registerSimRoutes(app: FastifyInstance, deps: TDeps, cfg: ReturnType<ty
     },
   });
 
-  r.get('/sim/operations/:id', {
-    config: { access: access.permission('sim-inventory') },
-    schema: {
-      tags,
-      summary: 'Progress of an allocation, roll-back or upload',
-      params: ZIdParams,
-      response: { 200: envelope(ZSimOperation) },
-    },
+  route.get('/sim/operations/:id', {
+    access: access.permission('sim-inventory'),
+    summary: 'Progress of an allocation, roll-back or upload',
+    params: ZIdParams,
+    data: ZSimOperation,
     handler: async (request) => ok(await service.getOperationView(deps, contextOf(request), request.params.id)),
   });
 
-  r.put('/sim/allocate', {
-    config: { access: access.permission('sim-inventory', 'allocate') },
-    schema: {
-      tags,
-      summary: 'Allocate SIMs (ICCIDs or a filter) from stock, or down the organisation tree; over 10,000 run in the background',
-      body: ZSimAllocate,
-      response: { 200: envelope(ZSimBatchResult), 202: envelope(ZSimBatchResult) },
-    },
+  route.put('/sim/allocate', {
+    access: access.permission('sim-inventory', 'allocate'),
+    summary: 'Allocate SIMs (ICCIDs or a filter) from stock, or down the organisation tree; over 10,000 run in the background',
+    body: ZSimAllocate,
+    response: { 200: envelope(ZSimBatchResult), 202: envelope(ZSimBatchResult) },
     handler: async (request, reply) => {
       const result = await allocateSims(deps, contextOf(request), request.body);
       if (result.operation.status === 'QUEUED') reply.status(202);
@@ -126,14 +104,11 @@ function registerSimRoutes(app: FastifyInstance, deps: TDeps, cfg: ReturnType<ty
     },
   });
 
-  r.put('/sim/rollback', {
-    config: { access: access.permission('sim-inventory', 'rollBack') },
-    schema: {
-      tags,
-      summary: 'Roll allocated SIMs back: to stock (staff), or from a descendant to your organisation',
-      body: ZSimRollback,
-      response: { 200: envelope(ZSimBatchResult), 202: envelope(ZSimBatchResult) },
-    },
+  route.put('/sim/rollback', {
+    access: access.permission('sim-inventory', 'rollBack'),
+    summary: 'Roll allocated SIMs back: to stock (staff), or from a descendant to your organisation',
+    body: ZSimRollback,
+    response: { 200: envelope(ZSimBatchResult), 202: envelope(ZSimBatchResult) },
     handler: async (request, reply) => {
       const result = await rollbackSims(deps, contextOf(request), request.body);
       if (result.operation.status === 'QUEUED') reply.status(202);
@@ -143,52 +118,46 @@ function registerSimRoutes(app: FastifyInstance, deps: TDeps, cfg: ReturnType<ty
     },
   });
 
-  r.put('/sim', {
-    config: { access: access.permission('sim-actions') },
-    schema: { tags, summary: 'Set label, tags, APN or static IP of SIMs', body: ZSimUpdate, response: { 200: envelope(ZSimUpdateResult) } },
+  route.put('/sim', {
+    access: access.permission('sim-actions'),
+    summary: 'Set label, tags, APN or static IP of SIMs',
+    body: ZSimUpdate,
+    data: ZSimUpdateResult,
     handler: async (request) => ok(await service.updateSims(deps, contextOf(request), request.body), { message: 'SIMs updated' }),
   });
 
-  r.get('/sim/individual-sim/status', {
-    config: { access: access.permission('sim-inventory') },
-    schema: {
-      tags,
-      summary: "One SIM's status and the local changes open to it",
-      querystring: ZSimStatusQuery,
-      response: { 200: envelope(ZSimStatusView) },
-    },
+  route.get('/sim/individual-sim/status', {
+    access: access.permission('sim-inventory'),
+    summary: "One SIM's status and the local changes open to it",
+    querystring: ZSimStatusQuery,
+    data: ZSimStatusView,
     handler: async (request) => ok(await service.getSimStatus(deps, contextOf(request), request.query.iccid)),
   });
 
-  r.put('/sim/individual-sim/status', {
-    config: { access: access.permission('sim-actions') },
-    schema: {
-      tags,
-      summary: "Change one SIM's status: bar an active SIM, or clear a bar (other changes go to the operator as requests)",
-      body: ZSimStatusChange,
-      response: { 200: envelope(ZSimStatusView) },
-    },
+  route.put('/sim/individual-sim/status', {
+    access: access.permission('sim-actions'),
+    summary: "Change one SIM's status: bar an active SIM, or clear a bar (other changes go to the operator as requests)",
+    body: ZSimStatusChange,
+    data: ZSimStatusView,
     handler: async (request) => ok(await service.changeSimStatus(deps, contextOf(request), request.body), { message: 'Status changed' }),
   });
 
-  r.put('/sim/imeis', {
-    config: { access: access.permission('sim-actions') },
-    schema: {
-      tags,
-      summary: 'Lock SIMs to an IMEI, or unlock them',
-      body: ZSimImeiLock,
-      response: {
-        200: envelope(z.object({ updated: z.number().int(), skipped: z.array(z.object({ iccid: z.string(), reason: z.string() })) })),
-      },
+  route.put('/sim/imeis', {
+    access: access.permission('sim-actions'),
+    summary: 'Lock SIMs to an IMEI, or unlock them',
+    body: ZSimImeiLock,
+    response: {
+      200: envelope(z.object({ updated: z.number().int(), skipped: z.array(z.object({ iccid: z.string(), reason: z.string() })) })),
     },
     handler: async (request) => ok(await service.setImeiLock(deps, contextOf(request), request.body)),
   });
 
   const bulk = access.permission('sim-inventory', 'bulkUpload', 'none', { staffOnly: true });
 
-  r.get('/sim/large-data/template', {
-    config: { access: bulk },
-    schema: { tags, summary: 'The bulk-upload template (CSV or XLSX)', querystring: ZTemplateQuery },
+  route.get('/sim/large-data/template', {
+    access: bulk,
+    summary: 'The bulk-upload template (CSV or XLSX)',
+    querystring: ZTemplateQuery,
     handler: async (request, reply) => {
       const file = await uploadTemplate(request.query.format);
       reply.header('content-type', file.contentType).header('content-disposition', `attachment; filename="${file.fileName}"`);
@@ -196,31 +165,31 @@ function registerSimRoutes(app: FastifyInstance, deps: TDeps, cfg: ReturnType<ty
     },
   });
 
-  r.post('/sim/large-data', {
-    config: { access: bulk },
-    schema: {
-      tags,
-      summary: 'Upload SIMs into stock: a CSV or XLSX file (multipart field "file"); read in the background',
-      consumes: ['multipart/form-data'],
-      response: { 202: envelope(ZSimOperation) },
-    },
-    handler: async (request, reply) => {
+  route.post('/sim/large-data', {
+    access: bulk,
+    summary: 'Upload SIMs into stock: a CSV or XLSX file (multipart field "file"); read in the background',
+    consumes: ['multipart/form-data'],
+    data: ZSimOperation,
+    status: 202,
+    handler: async (request) => {
       const file = await receiveFile(request, cfg.uploadDir, cfg.uploadMaxBytes);
       const op = await acceptUpload(deps, contextOf(request), cfg, file);
-      reply.status(202);
       return ok(op, { message: 'Upload received; it is being read' });
     },
   });
 
-  r.get('/sim/large-data/:id', {
-    config: { access: bulk },
-    schema: { tags, summary: 'Status and counts of an upload', params: ZIdParams, response: { 200: envelope(ZSimOperation) } },
+  route.get('/sim/large-data/:id', {
+    access: bulk,
+    summary: 'Status and counts of an upload',
+    params: ZIdParams,
+    data: ZSimOperation,
     handler: async (request) => ok(toOperation(await getUpload(deps, contextOf(request), request.params.id))),
   });
 
-  r.get('/sim/large-data/:id/rejected', {
-    config: { access: bulk },
-    schema: { tags, summary: 'The rejected rows of an upload as CSV: row, column, value, reason', params: ZIdParams },
+  route.get('/sim/large-data/:id/rejected', {
+    access: bulk,
+    summary: 'The rejected rows of an upload as CSV: row, column, value, reason',
+    params: ZIdParams,
     handler: async (request, reply) => {
       const op = await getUpload(deps, contextOf(request), request.params.id);
       reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="rejected-${op.id}.csv"`);
@@ -231,14 +200,11 @@ function registerSimRoutes(app: FastifyInstance, deps: TDeps, cfg: ReturnType<ty
     },
   });
 
-  r.get('/sim/:iccid', {
-    config: { access: access.permission('sim-inventory', 'viewDetails') },
-    schema: {
-      tags,
-      summary: 'One SIM by any of its ICCIDs: profiles, organisation and history',
-      params: ZIccidParams,
-      response: { 200: envelope(ZSimDetail) },
-    },
+  route.get('/sim/:iccid', {
+    access: access.permission('sim-inventory', 'viewDetails'),
+    summary: 'One SIM by any of its ICCIDs: profiles, organisation and history',
+    params: ZIccidParams,
+    data: ZSimDetail,
     handler: async (request) => ok(await service.getSim(deps, contextOf(request), request.params.iccid)),
   });
 }

@@ -1,14 +1,13 @@
 import { iccidError, imeiError, imsiError, msisdnError } from '@tarang/shared/sims/identifiers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, createTestApp, type TTestApp } from '../../../test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routeTest } from '../../../test/route-test';
+import { API } from '../../../test/test-app';
 import { seedDemo, seedDemoSims } from '../../scripts/seed-demo';
 
-let t: TTestApp;
+const { t } = routeTest();
 beforeAll(async () => {
-  t = await createTestApp();
   await seedDemo(t.deps.db, 'Demo-Pass-9182');
 });
-afterAll(async () => t.close());
 
 describe('seed:demo --sims N', () => {
   it('adds N SIMs over the demo organisations, operators and statuses, with valid identifiers; a second run adds more', async () => {

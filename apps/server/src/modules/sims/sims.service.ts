@@ -12,7 +12,7 @@ import type {
 import { type SQL, sql } from 'drizzle-orm';
 import type { TDeps } from '../../app-deps';
 import type { TExecutor } from '../../db/database';
-import { AppError, notFound } from '../../http/app-error';
+import { AppError, fieldError, notFound } from '../../http/app-error';
 import { requireActor, type TActor, type TRequestContext } from '../../http/request-context';
 import { assertOrganizationInScope } from '../../lib/tenancy';
 import { recordAudit } from '../audit/audit.service';
@@ -31,9 +31,6 @@ import {
 } from './sims.repository';
 
 const SIM_NOT_FOUND = 'SIM not found';
-
-const fieldError = (code: 'VALIDATION_FAILED' | 'NOT_FOUND' | 'CONFLICT' | 'UNPROCESSABLE', path: string, message: string) =>
-  new AppError(code, `${path}: ${message}`, { errors: [{ path, message }] });
 
 /**
  * The one outcome rule of bulk SIM actions (docs/decisions/022-bulk-action-outcomes.md): when none of the SIMs can

@@ -1,20 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  boolean,
-  char,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { createdAt, idPk, idRef, textC, updatedAt } from '../../db/columns';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, idPk, idRef, textC, timestampTz, updatedAt } from '../../db/columns';
 import { organizations } from '../organizations/organizations.table';
 
 /**
@@ -34,8 +20,8 @@ export const sims = pgTable(
     intendedStatus: text('intended_status'),
     statusReason: text('status_reason'),
     planId: idRef('plan_id'),
-    activatedAt: timestamp('activated_at', { withTimezone: true, mode: 'date' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    activatedAt: timestampTz('activated_at'),
+    expiresAt: timestampTz('expires_at'),
     apn: text('apn'),
     staticIp: text('static_ip'),
     imeiLock: boolean('imei_lock').notNull().default(false),
@@ -123,10 +109,10 @@ export const simOperations = pgTable(
     /** Bytes of the rejected-rows file that belong to committed batches (a resumed upload cuts the rest). */
     rejectedBytes: bigint('rejected_bytes', { mode: 'number' }).notNull().default(0),
     error: text('error'),
-    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }),
+    heartbeatAt: timestampTz('heartbeat_at'),
     createdAt: createdAt(),
-    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
-    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    startedAt: timestampTz('started_at'),
+    finishedAt: timestampTz('finished_at'),
   },
   (t) => [index('sim_operations_status_idx').on(t.status, t.createdAt), index('sim_operations_org_idx').on(t.organizationId, t.createdAt)],
 );
@@ -138,8 +124,8 @@ export const simHistory = pgTable(
   'sim_history',
   {
     seq: bigserial('seq', { mode: 'number' }).primaryKey(),
-    simId: char('sim_id', { length: 24 }).notNull(),
-    operationId: char('operation_id', { length: 24 }).notNull(),
+    simId: idRef('sim_id').notNull(),
+    operationId: idRef('operation_id').notNull(),
   },
   (t) => [index('sim_history_sim_idx').on(t.simId, t.seq)],
 );

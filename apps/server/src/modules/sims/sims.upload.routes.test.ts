@@ -2,55 +2,42 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { scopesFrom } from '@tarang/shared/roles/auth-scopes';
+import { generatedIccid, simIdentity } from '@tarang/shared/sims/generated-identifiers';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  API,
-  createTestApp,
-  FIXTURE_PASSWORD,
-  makeOrganization,
-  makeRole,
-  makeUser,
-  type TTestApp,
-} from '../../../test/test-app';
-import { generatedIccid, simIdentity } from './sim-generator';
+import { afterAll, describe, expect, it } from 'vitest';
+import { routeTest } from '../../../test/route-test';
+import { API } from '../../../test/test-app';
+import { zipOf } from '../../lib/files/zip-test-kit';
 import { insertOperation } from './sim-operations.repository';
 import { runUpload, UPLOAD_BATCH } from './sim-upload.service';
 import { simOperations } from './sims.table';
-import { multipartBody, waitForOperation, zipOf } from './sims-test-kit';
+import { multipartBody, waitForOperation } from './sims-test-kit';
 
 const LIMIT = 512 * 1024;
-let t: TTestApp;
-let staff: string;
-let orgUser: string;
 let dataDir: string;
-
-beforeAll(async () => {
-  process.env.TARANG_SIM_UPLOAD_MAX_BYTES = String(LIMIT);
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'tarang-upload-'));
-  t = await createTestApp({ dataDir, spreadsheetBudgetBytes: 1024 * 1024 });
-  staff = (await t.login(ADMIN_EMAIL, ADMIN_PASSWORD)).token;
-  const org = await makeOrganization(t, 'Upload Org');
-  const role = await makeRole(t, 'All SIM actions', scopesFrom({ 'sim-inventory': true }));
-  await makeUser(t, { email: 'org@upload.test', roleId: role.id, organizationId: org.id });
-  orgUser = (await t.login('org@upload.test', FIXTURE_PASSWORD)).token;
-}, 60_000);
-afterAll(async () => {
-  await t.close();
-  await rm(dataDir, { recursive: true, force: true });
+// Registered before the set-up, so it runs after the app has closed (after-hooks run in reverse order).
+afterAll(async () => rm(dataDir, { recursive: true, force: true }));
+const { t, tokens } = routeTest({
+  config: async () => {
+    process.env.TARANG_SIM_UPLOAD_MAX_BYTES = String(LIMIT);
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'tarang-upload-'));
+    return { dataDir, spreadsheetBudgetBytes: 1024 * 1024 };
+  },
+  staff: true,
+  organizations: { upload: 'Upload Org' },
+  roles: { 'All SIM actions': scopesFrom({ 'sim-inventory': true }) },
+  users: { orgUser: { email: 'org@upload.test', role: 'All SIM actions', org: 'upload' } },
 });
 
-const upload = (fileName: string, content: Buffer | string, token = staff) =>
+const upload = (fileName: string, content: Buffer | string, token = tokens.staff) =>
   t.call({ method: 'POST', url: `${API}/sim/large-data`, token, ...multipartBody(fileName, content) });
 
 async function uploadAndWait(fileName: string, content: Buffer | string) {
   const res = await upload(fileName, content);
   expect(res.statusCode, res.body).toBe(202);
-  const op = await waitForOperation(t, staff, `${API}/sim/large-data/${res.json().data.id}`);
-  const rejected = await t.call({ method: 'GET', url: `${API}/sim/large-data/${op.id}/rejected`, token: staff });
+  const op = await waitForOperation(t, tokens.staff, `${API}/sim/large-data/${res.json().data.id}`);
+  const rejected = await t.call({ method: 'GET', url: `${API}/sim/large-data/${op.id}/rejected`, token: tokens.staff });
   expect(rejected.statusCode).toBe(200);
   expect(rejected.headers['content-type']).toMatch(/^text\/csv/);
   const lines = rejected.body.trim().split('\n');
@@ -82,13 +69,13 @@ const line = (
 
 describe('GET /sim/large-data/template', () => {
   it('CSV: the columns', async () => {
-    const res = await t.call({ method: 'GET', url: `${API}/sim/large-data/template?format=csv`, token: staff });
+    const res = await t.call({ method: 'GET', url: `${API}/sim/large-data/template?format=csv`, token: tokens.staff });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="sim-upload-template.csv"');
     expect(res.body).toBe(`${HEADER}\n`);
   });
   it('XLSX: the columns, formatted as text', async () => {
-    const res = await t.call({ method: 'GET', url: `${API}/sim/large-data/template?format=xlsx`, token: staff });
+    const res = await t.call({ method: 'GET', url: `${API}/sim/large-data/template?format=xlsx`, token: tokens.staff });
     expect(res.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
@@ -135,7 +122,7 @@ describe('POST /sim/large-data: CSV', () => {
       `9,iccid,${generatedIccid(base + 1, 'AIRTEL')},Duplicate of row 2 in this file`,
       '10,msisdn,"+9112",MSISDN must be +91 followed by 10 digits (or 13 for M2M numbers)',
     ]);
-    const dual = await t.call({ method: 'GET', url: `${API}/sim/${simIdentity(base + 2 + 500_000, 'VI').iccid}`, token: staff });
+    const dual = await t.call({ method: 'GET', url: `${API}/sim/${simIdentity(base + 2 + 500_000, 'VI').iccid}`, token: tokens.staff });
     expect(dual.json().data).toMatchObject({
       iccid: simIdentity(base + 2, 'BSNL').iccid,
       profile: 'BSNL+VI',
@@ -143,9 +130,9 @@ describe('POST /sim/large-data: CSV', () => {
       organization: null,
     });
     expect(dual.json().data.history[0]).toMatchObject({ action: 'sim.upload', after: { added: 3, rejected: 6, fileName: 'sims.csv' } });
-    const national = await t.call({ method: 'GET', url: `${API}/sim?search=9876501234`, token: staff });
+    const national = await t.call({ method: 'GET', url: `${API}/sim?search=9876501234`, token: tokens.staff });
     expect(national.json().data[0].primary).toMatchObject({ MSISDN: '+919876501234', operator: 'AIRTEL' });
-    const truck = await t.call({ method: 'GET', url: `${API}/sim/${simIdentity(base + 1, 'AIRTEL').iccid}`, token: staff });
+    const truck = await t.call({ method: 'GET', url: `${API}/sim/${simIdentity(base + 1, 'AIRTEL').iccid}`, token: tokens.staff });
     expect(truck.json().data.label).toBe('Truck 1');
   });
 
@@ -183,7 +170,7 @@ describe('POST /sim/large-data: CSV', () => {
     for (const [name, content, message] of cases) {
       const res = await upload(name, content);
       expect(res.statusCode, res.body).toBe(202);
-      const op = await waitForOperation(t, staff, `${API}/sim/large-data/${res.json().data.id}`);
+      const op = await waitForOperation(t, tokens.staff, `${API}/sim/large-data/${res.json().data.id}`);
       expect(op, name).toMatchObject({ status: 'FAILED', error: message });
     }
     const header = await upload('header.csv', `iccid,"imsi,operator\n${good[0]}\n`);
@@ -280,7 +267,7 @@ describe('POST /sim/large-data: XLSX over the spreadsheet budget', () => {
     }
     const res = await upload('big-text.xlsx', Buffer.from(await wb.xlsx.writeBuffer()));
     expect(res.statusCode, res.body).toBe(202);
-    const op = await waitForOperation(t, staff, `${API}/sim/large-data/${res.json().data.id}`);
+    const op = await waitForOperation(t, tokens.staff, `${API}/sim/large-data/${res.json().data.id}`);
     expect(op).toMatchObject({ status: 'FAILED', error: "This workbook's shared text is larger than 1 MB; save it as CSV or split it" });
     const left = await readdir(path.join(dataDir, 'uploads'));
     expect(left.filter((n) => n.startsWith(op.id) && n.endsWith('.xlsx'))).toEqual([]);
@@ -332,7 +319,7 @@ describe('hostile and wrong files are refused', () => {
     ]);
     const res = await upload('liar.xlsx', liar);
     expect(res.statusCode, res.body).toBe(202);
-    const op = await waitForOperation(t, staff, `${API}/sim/large-data/${res.json().data.id}`);
+    const op = await waitForOperation(t, tokens.staff, `${API}/sim/large-data/${res.json().data.id}`);
     expect(op).toMatchObject({
       status: 'FAILED',
       error: 'A part of this workbook unpacks to more than it declares: refused as a zip bomb',
@@ -342,18 +329,18 @@ describe('hostile and wrong files are refused', () => {
   });
 
   it('JSON instead of a file, or a file in another field: 4xx', async () => {
-    const json = await t.call({ method: 'POST', url: `${API}/sim/large-data`, token: staff, payload: { file: 'x' } });
+    const json = await t.call({ method: 'POST', url: `${API}/sim/large-data`, token: tokens.staff, payload: { file: 'x' } });
     expect(json.statusCode).toBe(415);
     const other = await t.call({
       method: 'POST',
       url: `${API}/sim/large-data`,
-      token: staff,
+      token: tokens.staff,
       ...multipartBody('a.csv', HEADER, 'document'),
     });
     expect(other.statusCode).toBe(400);
   });
 
   it('uploads are for staff: an organisation user gets 403', async () => {
-    expect((await upload('sims.csv', `${HEADER}\n`, orgUser)).statusCode).toBe(403);
+    expect((await upload('sims.csv', `${HEADER}\n`, tokens.orgUser)).statusCode).toBe(403);
   });
 });

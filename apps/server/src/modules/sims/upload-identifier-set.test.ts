@@ -1,5 +1,5 @@
+import { simIdentity } from '@tarang/shared/sims/generated-identifiers';
 import { describe, expect, it } from 'vitest';
-import { simIdentity } from './sim-generator';
 import { hashOf, UploadIdentifierSet } from './upload-identifier-set';
 
 describe('UploadIdentifierSet', () => {

@@ -1,16 +1,7 @@
 import { scopesFrom } from '@tarang/shared/roles/auth-scopes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  API,
-  createTestApp,
-  FIXTURE_PASSWORD,
-  makeOrganization,
-  makeRole,
-  makeUser,
-  type TTestApp,
-} from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { routeTest } from '../../../test/route-test';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, API, FIXTURE_PASSWORD, type TTestApp } from '../../../test/test-app';
 import { auditRows, body, latestOutboxMessage, makeOrgUser, postLogin, protectedStatus, query } from '../auth/auth-test-kit';
 import { awayFromStepEdge, codeFor, currentStep, enrol, hotp, passwordStep, secondStep, setupRequest } from './two-factor-test-kit';
 
@@ -41,11 +32,7 @@ describe('the code algorithm of the tests', () => {
 });
 
 describe('optional for organisation users', () => {
-  let t: TTestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ staffTwoFactor: 'required', loginMaxFailuresPerIp: 1000 });
-  });
-  afterAll(async () => t.close());
+  const { t } = routeTest({ config: { staffTwoFactor: 'required', loginMaxFailuresPerIp: 1000 } });
 
   it('signs an organisation user without two-factor sign-in in with the password alone, even when staff must have it', async () => {
     const { user, username } = await makeOrgUser(t);
@@ -275,11 +262,7 @@ describe('optional for organisation users', () => {
 });
 
 describe('required for staff', () => {
-  let t: TTestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ staffTwoFactor: 'required', loginMaxFailuresPerIp: 1000 });
-  });
-  afterAll(async () => t.close());
+  const { t } = routeTest({ config: { staffTwoFactor: 'required', loginMaxFailuresPerIp: 1000 } });
 
   it('signs a staff user without it into set-up only: no session until an authenticator is confirmed', async () => {
     const [admin] = await query<{ id: string }>(t, 'SELECT id FROM users WHERE email = $1', [ADMIN_EMAIL]);
@@ -329,20 +312,29 @@ describe('required for staff', () => {
 });
 
 describe('the reset by an administrator', () => {
-  let t: TTestApp;
-  let adminToken: string;
-  beforeAll(async () => {
-    t = await createTestApp({ loginMaxFailuresPerIp: 1000 });
-    adminToken = (await t.login(ADMIN_EMAIL, ADMIN_PASSWORD)).token;
+  const vahan = (key: string, role: string) => ({ email: `${key}@vahan.example.in`, role, org: 'vahan' });
+  const { t, tokens, users } = routeTest({
+    config: { loginMaxFailuresPerIp: 1000 },
+    staff: true,
+    organizations: { vahan: 'Vahan Fleet Services' },
+    roles: {
+      'User Editor': { scopes: scopesFrom({ user: ['add', 'edit', 'delete', 'sendMail'] }), org: 'vahan' },
+      'Two-Factor Resetter': { scopes: scopesFrom({ user: ['resetTwoFactor'] }), org: 'vahan' },
+    },
+    // An organisation admin who may edit users but not reset two-factor sign-in, a member, and one who may reset.
+    users: {
+      editor: vahan('editor', 'User Editor'),
+      member: vahan('member', 'User Editor'),
+      resetter: vahan('resetter', 'Two-Factor Resetter'),
+    },
   });
-  afterAll(async () => t.close());
 
   const reset = (token: string, id: string) => t.call({ method: 'POST', url: `${API}/users/${id}/reset-two-factor`, token });
 
   it('clears the user’s two-factor sign-in, ends their sessions, mails them and is audited', async () => {
     const target = await enrolledOrgUser(t);
     expect(await protectedStatus(t, target.token)).toBe(200);
-    const res = await reset(adminToken, target.user.id);
+    const res = await reset(tokens.staff, target.user.id);
     expect(res.statusCode, res.body).toBe(200);
     expect(await protectedStatus(t, target.token)).toBe(401);
     expect(await query(t, 'SELECT 1 FROM user_two_factor WHERE user_id = $1', [target.user.id])).toHaveLength(0);
@@ -358,41 +350,33 @@ describe('the reset by an administrator', () => {
     // The password alone signs the (organisation) user in again.
     expect(body(await postLogin(t, target.username, FIXTURE_PASSWORD)).data.token.access.token).toEqual(expect.any(String));
     // Nothing left to reset.
-    expect((await reset(adminToken, target.user.id)).statusCode).toBe(422);
+    expect((await reset(tokens.staff, target.user.id)).statusCode).toBe(422);
   });
 
   it('is refused without the permission (403), outside the caller’s organisations (404), and for oneself (403)', async () => {
     const target = await enrolledOrgUser(t);
     const [own] = await query<{ id: string }>(t, 'SELECT id FROM users WHERE email = $1', [ADMIN_EMAIL]);
-    const self = await reset(adminToken, own!.id);
+    const self = await reset(tokens.staff, own!.id);
     expect(self.statusCode).toBe(403);
     expect(body(self).message).toBe('Use your profile to turn off your own two-factor sign-in');
 
     // An organisation admin who may edit users but not reset two-factor sign-in.
-    const org = await makeOrganization(t, 'Vahan Fleet Services');
-    const editorRole = await makeRole(t, 'User Editor', scopesFrom({ user: ['add', 'edit', 'delete', 'sendMail'] }), {
-      organizationId: org.id,
-    });
-    const editor = await makeUser(t, { email: 'editor@vahan.example.in', roleId: editorRole.id, organizationId: org.id });
-    const editorToken = (await t.login(editor.email!, FIXTURE_PASSWORD)).token;
-    const member = await makeUser(t, { email: 'member@vahan.example.in', roleId: editorRole.id, organizationId: org.id });
-    expect((await reset(editorToken, member.id)).statusCode).toBe(403);
+    expect((await reset(tokens.editor, users.member.id)).statusCode).toBe(403);
 
     // One who holds it, aimed at a user of another organisation: not found, and nothing changes.
-    const resetterRole = await makeRole(t, 'Two-Factor Resetter', scopesFrom({ user: ['resetTwoFactor'] }), { organizationId: org.id });
-    const resetter = await makeUser(t, { email: 'resetter@vahan.example.in', roleId: resetterRole.id, organizationId: org.id });
-    const resetterToken = (await t.login(resetter.email!, FIXTURE_PASSWORD)).token;
-    const foreign = await reset(resetterToken, target.user.id);
+    const foreign = await reset(tokens.resetter, target.user.id);
     expect(foreign.statusCode).toBe(404);
     expect(await query(t, 'SELECT 1 FROM user_two_factor WHERE user_id = $1', [target.user.id])).toHaveLength(1);
     // Staff users are out of an organisation's reach too.
-    expect((await reset(resetterToken, own!.id)).statusCode).toBe(404);
+    expect((await reset(tokens.resetter, own!.id)).statusCode).toBe(404);
     expect(await protectedStatus(t, target.token)).toBe(200);
 
     // Inside its own organisation it works.
-    const memberToken = (await t.login(member.email!, FIXTURE_PASSWORD)).token;
-    await enrol(t, memberToken);
-    expect((await reset(resetterToken, member.id)).statusCode).toBe(200);
-    expect((await auditRows(t, 'user.two_factor_reset')).at(-1)).toMatchObject({ actor_id: resetter.id, entity_id: member.id });
+    await enrol(t, tokens.member);
+    expect((await reset(tokens.resetter, users.member.id)).statusCode).toBe(200);
+    expect((await auditRows(t, 'user.two_factor_reset')).at(-1)).toMatchObject({
+      actor_id: users.resetter.id,
+      entity_id: users.member.id,
+    });
   });
 });

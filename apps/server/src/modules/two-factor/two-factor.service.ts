@@ -9,9 +9,9 @@ import {
 } from '@tarang/shared/auth/two-factor.schemas';
 import type { TDeps } from '../../app-deps';
 import type { TExecutor } from '../../db/database';
-import { AppError, invalid, notFound } from '../../http/app-error';
+import { AppError, fieldError, notFound } from '../../http/app-error';
 import { requireActor, type TRequestContext } from '../../http/request-context';
-import { recordAudit } from '../audit/audit.service';
+import { aboutUser, recordAudit } from '../audit/audit.service';
 import { checkSecondFactor, confirmOwnPassword, openSession } from '../auth/auth.service';
 import { revokeUserSessions } from '../auth/sessions.repository';
 import { sha256 } from '../auth/tokens';
@@ -97,9 +97,7 @@ async function finishSetup(deps: TDeps, tx: TExecutor, ctx: TRequestContext, per
   const codes = await storeNewRecoveryCodes(deps, tx, person.id);
   await recordAudit(tx, ctx, {
     action: 'auth.two_factor_enabled',
-    entityType: 'user',
-    entityId: person.id,
-    organizationId: person.organizationId,
+    ...aboutUser(person),
     actorLabel: person.label,
     after: { recoveryCodes: codes.length },
   });
@@ -134,9 +132,7 @@ async function spendRecoveryCode(deps: TDeps, person: TPerson, code: string): Pr
 async function auditRecoveryCodeUse(tx: TExecutor, ctx: TRequestContext, person: TPerson): Promise<void> {
   await recordAudit(tx, ctx, {
     action: 'auth.two_factor_recovery_code_used',
-    entityType: 'user',
-    entityId: person.id,
-    organizationId: person.organizationId,
+    ...aboutUser(person),
     actorLabel: person.label,
     after: { recoveryCodesLeft: await countRecoveryCodesLeft(tx, person.id) },
   });
@@ -173,7 +169,8 @@ export async function completeSignIn(
   const { challenge, person } = await openChallenge(deps, body.challenge);
   if (challenge.purpose === 'ENROL') {
     const code = body.code;
-    if (code === undefined) throw invalid('code', 'Confirm the new key with the 6-digit code your authenticator app shows');
+    if (code === undefined)
+      throw fieldError('VALIDATION_FAILED', 'code', 'Confirm the new key with the 6-digit code your authenticator app shows');
     const confirmed = await checkPendingCode(deps, ctx, person, code);
     return await deps.db.transaction(async (tx) => {
       if (!(await consumeChallenge(tx, challenge.id))) throw challengeExpired();
@@ -246,9 +243,7 @@ export async function disable(deps: TDeps, ctx: TRequestContext, body: { code?: 
     await deleteTwoFactor(tx, person.id);
     await recordAudit(tx, ctx, {
       action: 'auth.two_factor_disabled',
-      entityType: 'user',
-      entityId: person.id,
-      organizationId: person.organizationId,
+      ...aboutUser(person),
       after: { with: withRecovery ? 'recovery_code' : 'authenticator' },
     });
   });
@@ -263,9 +258,7 @@ export async function regenerateRecoveryCodes(deps: TDeps, ctx: TRequestContext,
     const codes = await storeNewRecoveryCodes(deps, tx, person.id);
     await recordAudit(tx, ctx, {
       action: 'auth.two_factor_recovery_codes_regenerated',
-      entityType: 'user',
-      entityId: person.id,
-      organizationId: person.organizationId,
+      ...aboutUser(person),
       after: { recoveryCodes: codes.length },
     });
     return codes;
@@ -290,9 +283,7 @@ export async function resetUserTwoFactor(deps: TDeps, ctx: TRequestContext, user
     await revokeUserSessions(tx, userId, 'two_factor_reset');
     await recordAudit(tx, ctx, {
       action: 'user.two_factor_reset',
-      entityType: 'user',
-      entityId: userId,
-      organizationId: view.organization?.id ?? null,
+      ...aboutUser(view),
       after: { sessionsEnded: true },
     });
     const to = view.email ?? view.phone;

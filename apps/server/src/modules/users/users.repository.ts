@@ -1,8 +1,8 @@
 import type { TUser } from '@tarang/shared/users/user.schemas';
-import { and, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { TExecutor } from '../../db/database';
 import type { TTenantScope } from '../../http/request-context';
-import { containsPattern, orderByFromSort } from '../../lib/list-query';
+import { listQueryConditions, orderByFromSort, readPage, type TPageQuery } from '../../lib/list-query';
 import { inScope } from '../../lib/tenancy';
 import { passwordResets, refreshTokens, sessions } from '../auth/auth.table';
 import { organizations } from '../organizations/organizations.table';
@@ -91,9 +91,7 @@ export async function findUserRecord(db: TExecutor, id: string) {
   return row ?? null;
 }
 
-export type TUserListFilter = {
-  page: number;
-  limit: number;
+export type TUserListFilter = TPageQuery & {
   sort?: string;
   search?: string;
   _id?: string;
@@ -110,29 +108,20 @@ const sortable = {
 };
 
 export async function listUsers(db: TExecutor, scope: TTenantScope, f: TUserListFilter) {
-  const pattern = f.search ? containsPattern(f.search) : null;
   const where = and(
     userInScope(scope),
-    f._id ? eq(users.id, f._id) : undefined,
+    ...listQueryConditions(f, users.id, [sql`${users.firstName} || ' ' || ${users.lastName}`, users.email, users.phone]),
     f.organizationId ? eq(users.organizationId, f.organizationId) : undefined,
     f.status ? eq(users.status, f.status as 'ACTIVE') : undefined,
-    pattern
-      ? or(
-          sql`lower(${users.firstName} || ' ' || ${users.lastName}) LIKE ${pattern}`,
-          ilike(users.email, pattern),
-          ilike(users.phone, pattern),
-        )
-      : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  const { rows, meta } = await readPage(
+    f,
     selectView(db)
       .where(where)
-      .orderBy(...orderByFromSort(f.sort, sortable, '-createdAt'), users.id)
-      .limit(f.limit)
-      .offset((f.page - 1) * f.limit),
+      .orderBy(...orderByFromSort(f.sort, sortable, '-createdAt', users.id)),
     db.select({ n: count() }).from(users).where(where),
-  ]);
-  return { rows: rows.map(toUser), total: total?.n ?? 0 };
+  );
+  return { rows: rows.map(toUser), meta };
 }
 
 export async function insertUser(db: TExecutor, values: typeof users.$inferInsert) {

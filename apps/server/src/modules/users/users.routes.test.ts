@@ -1,21 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTenancyFixture, type TTenancyFixture, uniqueEmail } from '../../../test/fixtures';
-import { API, createTestApp, FIXTURE_PASSWORD, makeRole, makeUser, type TTestApp } from '../../../test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../../../test/fixtures';
+import { routeTest } from '../../../test/route-test';
+import { API, FIXTURE_PASSWORD, makeSignedInUser, makeUser } from '../../../test/test-app';
 
-let t: TTestApp;
-let f: TTenancyFixture;
-let admin: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  f = await buildTenancyFixture(t);
-  admin = f.actors.staffAdmin.token;
-});
-afterAll(async () => t.close());
-
-async function rows<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-  return (await t.database.pool.query(sql, params)).rows as T[];
-}
+const { t, f, tokens, rows } = routeTest({ tenancy: true });
 
 function newUser(overrides: Record<string, unknown> = {}) {
   return {
@@ -28,13 +16,13 @@ function newUser(overrides: Record<string, unknown> = {}) {
   };
 }
 
-async function createUser(payload: Record<string, unknown>, token = admin) {
+async function createUser(payload: Record<string, unknown>, token = tokens.staff) {
   return await t.call({ method: 'POST', url: `${API}/users`, token, payload });
 }
 
 /** The answer to POST /users names no user: the tests find the new one by its address, as a client does. */
 async function created(address: unknown) {
-  const res = await t.call({ method: 'GET', url: `${API}/users?search=${encodeURIComponent(String(address))}`, token: admin });
+  const res = await t.call({ method: 'GET', url: `${API}/users?search=${encodeURIComponent(String(address))}`, token: tokens.staff });
   const found = res.json().data;
   expect(found, `no user with ${String(address)}`).toHaveLength(1);
   return found[0];
@@ -94,7 +82,7 @@ describe('POST /users', () => {
     expect(sms?.channel).toBe('SMS');
   });
 
-  it('an organisation admin creates users in their own organisation by default', async () => {
+  it('an organisation tokens.staff creates users in their own organisation by default', async () => {
     const { organizationId: _omit, ...payload } = newUser();
     const res = await createUser(payload, f.actors.c1Admin.token);
     expect(res.statusCode, res.body).toBe(202);
@@ -235,12 +223,12 @@ describe('POST /users', () => {
   });
 
   it('a body that is not an object, or not JSON, is 400', async () => {
-    const array = await t.call({ method: 'POST', url: `${API}/users`, token: admin, payload: [] as unknown as object });
+    const array = await t.call({ method: 'POST', url: `${API}/users`, token: tokens.staff, payload: [] as unknown as object });
     expect(array.statusCode).toBe(400);
     const garbage = await t.call({
       method: 'POST',
       url: `${API}/users`,
-      token: admin,
+      token: tokens.staff,
       headers: { 'content-type': 'application/json' },
       payload: '{"firstName":',
     });
@@ -302,7 +290,7 @@ describe('GET /users', () => {
     }
   });
 
-  const list = (query: string, token = admin) => t.call({ method: 'GET', url: `${API}/users?${query}`, token });
+  const list = (query: string, token = tokens.staff) => t.call({ method: 'GET', url: `${API}/users?${query}`, token });
 
   it('pages with page and limit, and reports the total', async () => {
     const base = `organizationId=${f.orgs.C2.id}&sort=firstName`;
@@ -367,15 +355,15 @@ describe('GET /users', () => {
 
 describe('GET /users/{id}', () => {
   it('404 for an id that does not exist, 400 for a malformed one', async () => {
-    expect((await t.call({ method: 'GET', url: `${API}/users/ffffffffffffffffffffffff`, token: admin })).statusCode).toBe(404);
-    const bad = await t.call({ method: 'GET', url: `${API}/users/not-an-id`, token: admin });
+    expect((await t.call({ method: 'GET', url: `${API}/users/ffffffffffffffffffffffff`, token: tokens.staff })).statusCode).toBe(404);
+    const bad = await t.call({ method: 'GET', url: `${API}/users/not-an-id`, token: tokens.staff });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].path).toBe('params.id');
   });
 });
 
 describe('PUT /users/{id}', () => {
-  const put = (id: string, payload: Record<string, unknown>, token = admin) =>
+  const put = (id: string, payload: Record<string, unknown>, token = tokens.staff) =>
     t.call({ method: 'PUT', url: `${API}/users/${id}`, token, payload });
 
   it('refuses an avatar that is not an https address, and keeps the one stored', async () => {
@@ -543,7 +531,7 @@ describe('POST /users/{id}/send-mail', () => {
       organizationId: f.orgs.C1.id,
       status: 'DISABLED',
     });
-    const res = await t.call({ method: 'POST', url: `${API}/users/${user.id}/send-mail`, token: admin });
+    const res = await t.call({ method: 'POST', url: `${API}/users/${user.id}/send-mail`, token: tokens.staff });
     expect(res.statusCode).toBe(422);
     expect(await rows('SELECT id FROM outbox_messages WHERE recipient = $1', [user.email])).toEqual([]);
   });
@@ -551,10 +539,12 @@ describe('POST /users/{id}/send-mail', () => {
 
 describe('roles held by users', () => {
   it('a role change applies to its holders on their next request', async () => {
-    const role = await makeRole(t, 'Temporary readers', { user: { allowed: true, actions: {} } }, { organizationId: f.orgs.I.id });
-    const email = uniqueEmail('reader');
-    await makeUser(t, { email, roleId: role.id, organizationId: f.orgs.I.id });
-    const session = await t.login(email, FIXTURE_PASSWORD);
+    const { role, session } = await makeSignedInUser(t, {
+      email: uniqueEmail('reader'),
+      role: 'Temporary readers',
+      authScopes: { user: { allowed: true, actions: {} } },
+      organizationId: f.orgs.I.id,
+    });
     expect((await t.call({ method: 'GET', url: `${API}/users`, token: session.token })).statusCode).toBe(200);
     const narrowed = await t.call({
       method: 'PUT',

@@ -5,9 +5,9 @@ import { eq, or, sql } from 'drizzle-orm';
 import type { TDeps } from '../../app-deps';
 import type { TExecutor } from '../../db/database';
 import { violatedConstraint } from '../../db/errors';
-import { AppError, notFound } from '../../http/app-error';
+import { AppError, fieldError, notFound } from '../../http/app-error';
 import { requireActor, type TActor, type TRequestContext } from '../../http/request-context';
-import { recordAudit } from '../audit/audit.service';
+import { aboutUser, recordAudit } from '../audit/audit.service';
 import { createPasswordLink } from '../auth/auth.service';
 import { openSealedPasswords } from '../auth/login-keys';
 import { assertAcceptablePassword, hashPassword } from '../auth/passwords';
@@ -28,8 +28,6 @@ import {
 import { users } from './users.table';
 
 const NOT_FOUND = 'User not found';
-const fieldError = (code: 'VALIDATION_FAILED' | 'CONFLICT' | 'FORBIDDEN' | 'NOT_FOUND', path: string, message: string) =>
-  new AppError(code, `${path}: ${message}`, { errors: [{ path, message }] });
 
 export async function getUsers(deps: TDeps, ctx: TRequestContext, filter: TUserListFilter) {
   return await listUsers(deps.db, requireActor(ctx).scope, filter);
@@ -162,9 +160,7 @@ async function tellAddressOwner(deps: TDeps, ctx: TRequestContext, owner: TAddre
     });
     await recordAudit(tx, ctx, {
       action: 'user.create_address_in_use',
-      entityType: 'user',
-      entityId: owner.id,
-      organizationId: owner.organizationId,
+      ...aboutUser(owner),
       after: { field: byEmail ? 'email' : 'phone', requestedByOrganizationId: actor.organizationId, messageId: mid },
     });
     return mid;
@@ -212,7 +208,7 @@ export async function createUser(deps: TDeps, ctx: TRequestContext, body: TUserC
       });
       if (!passwordHash) messageIds.push(await queueInvitation(deps, tx, row, 'invitation'));
       const view = (await findUserView(tx, { kind: 'all' }, id))!;
-      await recordAudit(tx, ctx, { action: 'user.create', entityType: 'user', entityId: id, organizationId: org?.id ?? null, after: view });
+      await recordAudit(tx, ctx, { action: 'user.create', ...aboutUser(view), after: view });
       return true;
     })
     .catch(async (error) => {
@@ -266,9 +262,7 @@ export async function updateUser(deps: TDeps, ctx: TRequestContext, id: string, 
       const after = (await findUserView(tx, { kind: 'all' }, id))!;
       await recordAudit(tx, ctx, {
         action: 'user.update',
-        entityType: 'user',
-        entityId: id,
-        organizationId: after.organization?.id ?? null,
+        ...aboutUser(after),
         before,
         after,
       });
@@ -288,9 +282,7 @@ export async function deleteUser(deps: TDeps, ctx: TRequestContext, id: string) 
     await deleteUserRow(tx, id);
     await recordAudit(tx, ctx, {
       action: 'user.delete',
-      entityType: 'user',
-      entityId: id,
-      organizationId: before.organization?.id ?? null,
+      ...aboutUser(before),
       before,
     });
   });
@@ -305,9 +297,7 @@ export async function sendUserMail(deps: TDeps, ctx: TRequestContext, id: string
     const mid = await queueInvitation(deps, tx, row, row.status === 'INVITED' ? 'invitation' : 'password-link');
     await recordAudit(tx, ctx, {
       action: 'user.send_mail',
-      entityType: 'user',
-      entityId: id,
-      organizationId: view.organization?.id ?? null,
+      ...aboutUser(view),
       after: { messageId: mid },
     });
     return mid;

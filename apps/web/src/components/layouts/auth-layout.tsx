@@ -8,7 +8,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { BrandLogo } from '@/components/ui/brand-logo';
+import { Page } from '@/components/ui/page';
 import { CONTACT_EMAIL, paths } from '@/config/paths';
 
 /** The footer year of the public pages (spec §1). */
@@ -144,5 +146,42 @@ export function AuthLayout({ children, marketing = true }: { children: ReactNode
         <PublicFooter />
       </Box>
     </Box>
+  );
+}
+
+export const AUTH_NAMESPACES = ['auth', 'common', 'messages', 'errors'] as const;
+
+type TAuthPageProps = {
+  /** The heading, also the browser tab's title. */
+  title: string;
+  subtitle?: string;
+  /** The link under the form (back to sign-in, or to the dashboard). */
+  back?: { to: string; label: string };
+  children: ReactNode;
+};
+
+/** A sign-in or password page: its heading and subtitle, the form, and a way back under it. */
+export function AuthPage({ title, subtitle, back, children }: TAuthPageProps) {
+  return (
+    <AuthLayout>
+      <Page title={title} namespaces={AUTH_NAMESPACES}>
+        <Typography variant="h1" sx={{ fontSize: '1.75rem', mb: 1 }}>
+          {title}
+        </Typography>
+        {subtitle && (
+          <Typography color="text.secondary" sx={{ mb: 3 }}>
+            {subtitle}
+          </Typography>
+        )}
+        {children}
+        {back && (
+          <Box sx={{ mt: 2, textAlign: 'center' }}>
+            <Link component={RouterLink} to={back.to} variant="body2" sx={{ fontWeight: 600 }}>
+              {back.label}
+            </Link>
+          </Box>
+        )}
+      </Page>
+    </AuthLayout>
   );
 }

@@ -2,6 +2,7 @@ import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readListParams } from '@/components/list-screen/list-params';
 import { Page } from '@/components/ui/page';
 import { PageHeader } from '@/components/ui/page-header';
 import { prefetchSims } from '@/features/sims/api/get-sims';
@@ -9,16 +10,17 @@ import { BulkUploadDialog } from '@/features/sims/components/bulk-upload-dialog'
 import { SimsTable } from '@/features/sims/components/sims-table';
 import { UploadBanner } from '@/features/sims/components/upload-banner';
 import { useRunningUpload } from '@/features/sims/hooks/use-running-upload';
-import { parseSimFilters, SIM_LIST_OPTIONS } from '@/features/sims/utils/sim-filter';
-import { readListParams } from '@/hooks/use-list-params';
+import { parseSimFilters, SIM_LIST_OPTIONS, type TSimFilterKey } from '@/features/sims/utils/sim-filter';
 import { useSignedIn } from '@/lib/auth';
 import { useCan } from '@/lib/authorization';
 import { i18n } from '@/lib/i18n/i18n';
 
 // The first page of SIMs is asked for while the page's words load: the grid shows rows on its first render.
 if (typeof window !== 'undefined' && window.location.pathname === '/sim-inventory') {
-  const params = readListParams(new URLSearchParams(window.location.search), SIM_LIST_OPTIONS);
-  prefetchSims({ filter: parseSimFilters(params.filters, params.search), sort: params.sort, limit: params.limit, cursor: null });
+  const address = new URLSearchParams(window.location.search);
+  const params = readListParams(address, SIM_LIST_OPTIONS);
+  const raw = Object.fromEntries(address) as Record<TSimFilterKey, string | undefined>;
+  prefetchSims({ filter: parseSimFilters(raw, address.get('search')?.trim() ?? ''), sort: params.sort, limit: params.limit, cursor: null });
 }
 // The page's words: the shell shows the page it opens on once they are there (shell-routes.tsx).
 export const ready = i18n.loadNamespaces(['sims', 'ui']);

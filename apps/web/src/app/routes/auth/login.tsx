@@ -3,16 +3,12 @@ import type { TTwoFactorChallenge, TTwoFactorLoginResponseData } from '@tarang/s
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
-import { AuthLayout } from '@/components/layouts/auth-layout';
-import { Page } from '@/components/ui/page';
+import { AuthPage } from '@/components/layouts/auth-layout';
 import { safeRedirectTarget } from '@/config/paths';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { saveSignIn, useAuth } from '@/lib/auth';
 import { tMessage } from '@/lib/i18n/i18n';
 import { setFlash } from '@/lib/notify';
-import { AuthHeading } from './auth-heading';
-
-export const AUTH_NAMESPACES = ['auth', 'common', 'messages', 'errors'] as const;
 
 // Setting up two-factor sign-in (QR code) loads only when a staff sign-in needs it, never with the sign-in page.
 const SignInEnrolment = lazy(() =>
@@ -33,17 +29,14 @@ export default function LoginRoute() {
     window.location.assign(redirectTo);
   };
   return (
-    <AuthLayout>
-      <Page title={t('login.title')} namespaces={AUTH_NAMESPACES}>
-        <AuthHeading title={t('login.title')} subtitle={t('login.subtitle')} />
-        {enrolment ? (
-          <Suspense fallback={<CircularProgress />}>
-            <SignInEnrolment challenge={enrolment} onSignedIn={enter} onRestart={() => setEnrolment(null)} />
-          </Suspense>
-        ) : (
-          <LoginForm onSuccess={() => window.location.assign(redirectTo)} onEnrolmentRequired={setEnrolment} />
-        )}
-      </Page>
-    </AuthLayout>
+    <AuthPage title={t('login.title')} subtitle={t('login.subtitle')}>
+      {enrolment ? (
+        <Suspense fallback={<CircularProgress />}>
+          <SignInEnrolment challenge={enrolment} onSignedIn={enter} onRestart={() => setEnrolment(null)} />
+        </Suspense>
+      ) : (
+        <LoginForm onSuccess={() => window.location.assign(redirectTo)} onEnrolmentRequired={setEnrolment} />
+      )}
+    </AuthPage>
   );
 }

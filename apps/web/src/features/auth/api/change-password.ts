@@ -1,6 +1,6 @@
 import { normalizeUsername } from '@tarang/shared/format/username';
 import { api } from '@/lib/api-client';
-import { sealPasswords } from './seal-passwords';
+import { sealPasswords } from '@/lib/seal-passwords';
 
 export type TChangePasswordInput = { username: string; currentPassword: string; newPassword: string };
 

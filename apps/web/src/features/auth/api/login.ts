@@ -1,8 +1,8 @@
 import type { TLoginResult, TTwoFactorLoginResponseData } from '@tarang/shared/auth/two-factor.schemas';
 import { normalizeUsername } from '@tarang/shared/format/username';
 import { api, type TEnvelope } from '@/lib/api-client';
+import { sealPasswords } from '@/lib/seal-passwords';
 import { secondFactorBody } from '@/lib/second-factor';
-import { sealPasswords } from './seal-passwords';
 
 export type TLoginInput = { username: string; password: string };
 

@@ -1,5 +1,5 @@
 import { api } from '@/lib/api-client';
-import { sealPasswords } from './seal-passwords';
+import { sealPasswords } from '@/lib/seal-passwords';
 
 export type TResetPasswordInput =
   /** A code from the forgot-password message, with the handle that request returned. */

@@ -1,16 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { organizationsResource } from '@/api/organizations-resource';
 import { api } from '@/lib/api-client';
+import { useResourceMutation } from '@/lib/resource';
 
 /** DELETE /organization/{id}. */
 export async function deleteOrganization(id: string): Promise<{ message?: string }> {
-  const response = await api.delete<null>(`/organization/${encodeURIComponent(id)}`);
+  const response = await api.delete<null>(organizationsResource.itemPath(id));
   return { message: response.message };
 }
 
-export function useDeleteOrganization() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteOrganization,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['organizations'] }),
-  });
-}
+export const useDeleteOrganization = () => useResourceMutation(organizationsResource, deleteOrganization);

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TOrganizationSettings } from '@tarang/shared/organizations/organization.schemas';
+import { organizationsResource } from '@/api/organizations-resource';
 import { api } from '@/lib/api-client';
+import { useResourceMutation } from '@/lib/resource';
 
 /** PUT /organization/{id}/settings. */
 export async function updateOrganizationSettings({
@@ -10,14 +11,8 @@ export async function updateOrganizationSettings({
   id: string;
   data: Partial<TOrganizationSettings>;
 }): Promise<{ settings: TOrganizationSettings; message?: string }> {
-  const response = await api.put<TOrganizationSettings>(`/organization/${encodeURIComponent(id)}/settings`, data);
+  const response = await api.put<TOrganizationSettings>(organizationsResource.itemPath(id, '/settings'), data);
   return { settings: response.data, message: response.message };
 }
 
-export function useUpdateOrganizationSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateOrganizationSettings,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['organizations'] }),
-  });
-}
+export const useUpdateOrganizationSettings = () => useResourceMutation(organizationsResource, updateOrganizationSettings);

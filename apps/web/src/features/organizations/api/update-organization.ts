@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TOrganization, TOrganizationUpdate } from '@tarang/shared/organizations/organization.schemas';
+import { organizationsResource } from '@/api/organizations-resource';
 import { api } from '@/lib/api-client';
+import { useResourceMutation } from '@/lib/resource';
 
 /** PUT /organization/{id}. */
 export async function updateOrganization({
@@ -10,17 +11,8 @@ export async function updateOrganization({
   id: string;
   data: TOrganizationUpdate;
 }): Promise<{ organization: TOrganization; message?: string }> {
-  const response = await api.put<TOrganization>(`/organization/${encodeURIComponent(id)}`, data);
+  const response = await api.put<TOrganization>(organizationsResource.itemPath(id), data);
   return { organization: response.data, message: response.message };
 }
 
-export function useUpdateOrganization() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateOrganization,
-    onSuccess: ({ organization }) => {
-      queryClient.setQueryData(['organizations', 'detail', organization.id], organization);
-      return queryClient.invalidateQueries({ queryKey: ['organizations'] });
-    },
-  });
-}
+export const useUpdateOrganization = () => useResourceMutation(organizationsResource, updateOrganization, { saved: (r) => r.organization });

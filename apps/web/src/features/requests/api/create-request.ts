@@ -1,6 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { IDEMPOTENCY_HEADER } from '@tarang/shared/requests/request.constants';
 import { api } from '@/lib/api-client';
+import { useResourceMutation } from '@/lib/resource';
+import { requestsResource } from './get-requests';
 import type { TRequest, TRequestCreate, TRequestPreview } from './types';
 
 export type TRequestBody = TRequestCreate;
@@ -8,7 +10,7 @@ export type TCreated = { request: TRequest | null; preview: TRequestPreview; rep
 
 /** Terminations go through POST /termination (the Add Termination permission), everything else POST /request. */
 function pathOf(body: TRequestBody) {
-  return body.type === 'TERMINATE' ? '/termination' : '/request';
+  return body.type === 'TERMINATE' ? '/termination' : requestsResource.path;
 }
 
 function bodyFor(body: TRequestBody) {
@@ -23,9 +25,8 @@ export async function previewRequest(body: TRequestBody): Promise<TRequestPrevie
   return response.data.preview;
 }
 
-export function usePreviewRequest() {
-  return useMutation({ mutationFn: previewRequest });
-}
+/** A dry run changes nothing: no read is made stale. */
+export const usePreviewRequest = () => useMutation({ mutationFn: previewRequest });
 
 /** POST /request: the request, made once per Idempotency-Key (a retry with the same key answers the same request). */
 export async function createRequest({ body, key }: { body: TRequestBody; key: string }): Promise<TCreated & { message?: string }> {
@@ -33,10 +34,4 @@ export async function createRequest({ body, key }: { body: TRequestBody; key: st
   return { ...response.data, message: response.message };
 }
 
-export function useCreateRequest() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createRequest,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['requests'] }),
-  });
-}
+export const useCreateRequest = () => useResourceMutation(requestsResource, createRequest);

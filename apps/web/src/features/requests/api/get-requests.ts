@@ -1,8 +1,11 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { TJobStatus, TRequestType } from '@tarang/shared/requests/request.constants';
 import { FINAL_JOB_STATUSES } from '@tarang/shared/requests/request.constants';
-import { api } from '@/lib/api-client';
-import type { TCursorPage, TRequest } from './types';
+import { defineResource, type TCursorPage } from '@/lib/resource';
+import type { TRequest } from './types';
+
+/** The requests: /request, /request/{id} and its parts; the terminations' list is /termination. */
+export const requestsResource = defineResource<TRequest>('requests', '/request');
 
 export type TRequestListFilter = {
   type?: TRequestType;
@@ -20,33 +23,19 @@ export type TRequestListParams = TRequestListFilter & { limit: number; cursor: s
 export type TRequestListKind = 'requests' | 'terminations';
 
 /** GET /request (or /termination): newest first, one keyset page. */
-export async function getRequests(
-  kind: TRequestListKind,
-  params: TRequestListParams,
-  signal?: AbortSignal,
-): Promise<TCursorPage<TRequest>> {
-  const { cursor, ...rest } = params;
-  const query = kind === 'terminations' ? { ...rest, type: undefined } : rest;
-  const response = await api.get<TRequest[]>(kind === 'terminations' ? '/termination' : '/request', {
-    params: { ...query, cursor: cursor ?? undefined },
-    signal,
-  });
-  const meta = response.meta as { nextCursor?: string | null } | undefined;
-  return { rows: response.data, nextCursor: meta?.nextCursor ?? null };
+export function getRequests(kind: TRequestListKind, params: TRequestListParams, signal?: AbortSignal): Promise<TCursorPage<TRequest>> {
+  return kind === 'terminations'
+    ? requestsResource.fetchCursorPage({ ...params, type: undefined }, signal, '/termination')
+    : requestsResource.fetchCursorPage(params, signal);
 }
 
 export const isFinalStatus = (status: string) => (FINAL_JOB_STATUSES as readonly string[]).includes(status);
 
-export function requestsQueryOptions(kind: TRequestListKind, params: TRequestListParams) {
-  return queryOptions({
-    queryKey: ['requests', 'list', kind, params],
-    queryFn: ({ signal }) => getRequests(kind, params, signal),
-    placeholderData: keepPreviousData,
-    // While a request on the page runs, the page follows it.
-    refetchInterval: (query) => (query.state.data?.rows.some((r) => !isFinalStatus(r.status)) ? 3000 : false),
-  });
-}
+/** While a row of the page runs, the page follows it (every `ms`). */
+export const whileRunning =
+  (ms: number) =>
+  (page: { rows: { status: string }[] } | undefined): number | false =>
+    page?.rows.some((r) => !isFinalStatus(r.status)) ? ms : false;
 
-export function useRequests(kind: TRequestListKind, params: TRequestListParams) {
-  return useQuery(requestsQueryOptions(kind, params));
-}
+export const useRequests = (kind: TRequestListKind, params: TRequestListParams) =>
+  useQuery(requestsResource.listOptions([kind, params], (signal) => getRequests(kind, params, signal), { refetch: whileRunning(3000) }));

@@ -19,6 +19,3 @@ export type TProgress = z.infer<typeof ZProgress>;
 export type TCheckpoint = z.infer<typeof ZCheckpoint>;
 export type TRequestMessage = z.infer<typeof ZRequestMessage>;
 export type TInsights = z.infer<typeof ZInsights>;
-
-/** One keyset page of a list: its rows and the cursor of the next page (null on the last). */
-export type TCursorPage<T> = { rows: T[]; nextCursor: string | null };

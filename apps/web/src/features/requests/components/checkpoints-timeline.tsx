@@ -35,7 +35,7 @@ export function CheckpointsTimeline({
   const { t } = useTranslation('requests');
   const { failure } = useRequestMessages();
   const id = useId();
-  const update = useUpdateCheckpoint(requestId);
+  const update = useUpdateCheckpoint();
   const [ticking, setTicking] = useState<TCheckpoint | null>(null);
   const [note, setNote] = useState('');
   const lastDone = checkpoints.reduce((last, c, i) => (c.doneAt ? i : last), -1);

@@ -1,23 +1,18 @@
-import Card from '@mui/material/Card';
-import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
-import { useListParams } from '@/hooks/use-list-params';
-import { useCan } from '@/lib/authorization';
+import type { TListColumn } from '@/components/list-screen/columns';
+import { activeFilters } from '@/components/list-screen/filters';
+import { ListScreen } from '@/components/list-screen/list-screen';
+import { RowLink } from '@/components/list-screen/row-link';
+import { useListController } from '@/components/list-screen/use-list-controller';
 import { formatDateTime } from '@/lib/date';
 import { tMessage } from '@/lib/i18n/i18n';
 import { useJobs } from '../api/get-jobs';
 import type { TJob } from '../api/types';
-import { useCursorGridText } from '../hooks/use-cursor-grid-text';
-import { useCursorPages } from '../hooks/use-cursor-pages';
 import { useNumberFormat } from '../hooks/use-number-format';
-import { useRequestPermissions } from '../hooks/use-request-permissions';
+import { requestListFilter, useRequestListFilters } from '../hooks/use-request-list-filters';
 import { useRequestMessages } from '../utils/messages';
-import { CursorGrid } from './cursor-grid';
-import { LIST_OPTIONS, ListFilters, parseListFilter } from './list-filters';
-import { RowProgress } from './requests-table';
+import { RowProgress } from './row-progress';
 import { JobStatusChip } from './status-chip';
 
 export const jobHref = (id: string) => `/job/${encodeURIComponent(id)}`;
@@ -27,87 +22,58 @@ export function JobsTable() {
   const { t } = useTranslation('requests');
   const number = useNumberFormat();
   const { failure } = useRequestMessages();
-  const { params, update } = useListParams(LIST_OPTIONS);
-  const filter = useMemo(() => parseListFilter(params.filters), [params.filters]);
-  const perms = useRequestPermissions();
-  const canSeeOrganizations = useCan('organisation');
-  const pages = useCursorPages(JSON.stringify([filter, params.limit]));
-  const query = useJobs({ ...filter, limit: params.limit, cursor: pages.cursor });
-  const filtered = Object.values(filter).some((v) => v !== undefined);
-  const localeText = useCursorGridText(filtered ? t('list.noMatches') : tMessage('noJobsFound'), {
-    pageIndex: pages.pageIndex,
-    limit: params.limit,
-    rows: query.data?.rows.length ?? 0,
-    hasNext: !!query.data?.nextCursor,
-  });
+  const filters = useRequestListFilters({ type: true });
+  const list = useListController({ paging: 'cursor', filters });
+  const query = useJobs({ ...requestListFilter(list.filter), ...list.cursorParams });
+  const filtered = activeFilters(filters, list.filter) > 0;
 
   const columns = useMemo(
-    (): GridColDef<TJob>[] => [
+    (): TListColumn<TJob>[] => [
       {
         field: 'batchJobId',
-        headerName: t('fields.batchJobId'),
+        header: t('fields.batchJobId'),
         minWidth: 140,
         flex: 0.8,
-        cellClassName: 'mono',
-        renderCell: ({ row }) => (
-          <RouterLink className="row-link" to={jobHref(row.id)} aria-label={t('jobs.open', { batchJobId: row.batchJobId })}>
+        mono: true,
+        render: (row) => (
+          <RowLink to={jobHref(row.id)} aria-label={t('jobs.open', { batchJobId: row.batchJobId })}>
             {row.batchJobId}
-          </RouterLink>
+          </RowLink>
         ),
       },
-      {
-        field: 'type',
-        headerName: t('fields.type'),
-        width: 130,
-        valueGetter: (_v, row) => t(`types.${row.type}`, { defaultValue: row.type }),
-      },
-      {
-        field: 'simsCount',
-        headerName: t('fields.simsCount'),
-        width: 100,
-        type: 'number',
-        valueFormatter: (v: number) => number.format(v),
-      },
-      { field: 'status', headerName: t('fields.status'), width: 185, renderCell: ({ row }) => <JobStatusChip status={row.status} /> },
-      { field: 'profile', headerName: t('fields.profile'), width: 150 },
-      { field: 'progress', headerName: t('fields.progress'), width: 140, renderCell: ({ row }) => <RowProgress counts={row.counts} /> },
+      { field: 'type', header: t('fields.type'), width: 130, value: (row) => t(`types.${row.type}`, { defaultValue: row.type }) },
+      { field: 'simsCount', header: t('fields.simsCount'), width: 100, align: 'right', value: (row) => number.format(row.simsCount) },
+      { field: 'status', header: t('fields.status'), width: 185, render: (row) => <JobStatusChip status={row.status} /> },
+      { field: 'profile', header: t('fields.profile'), width: 150 },
+      { field: 'progress', header: t('fields.progress'), width: 140, render: (row) => <RowProgress counts={row.counts} /> },
       {
         field: 'organization',
-        headerName: t('fields.organization'),
+        header: t('fields.organization'),
         flex: 1,
         minWidth: 160,
-        valueGetter: (_v, row) => row.organization?.tradeName ?? t('provider'),
+        value: (row) => row.organization?.tradeName ?? t('provider'),
       },
-      { field: 'createdAt', headerName: t('fields.createdAt'), width: 172, valueFormatter: (v: string) => formatDateTime(v) },
+      { field: 'createdAt', header: t('fields.createdAt'), width: 172, value: (row) => formatDateTime(row.createdAt) },
       {
         field: 'finishedAt',
-        headerName: t('fields.finishedAt'),
+        header: t('fields.finishedAt'),
         width: 172,
-        valueFormatter: (v: string | null) => (v ? formatDateTime(v) : '—'),
+        value: (row) => (row.finishedAt ? formatDateTime(row.finishedAt) : '—'),
       },
     ],
     [t, number],
   );
 
   return (
-    <Card elevation={0} sx={{ border: 1, borderColor: 'divider' }}>
-      <ListFilters filter={filter} update={update} showType showOrganization={canSeeOrganizations && perms.staff} />
-      {query.isError && (
-        <Typography color="error" role="alert" sx={{ px: 2, pb: 2 }}>
-          {failure(query.error)}
-        </Typography>
-      )}
-      <CursorGrid
-        label={t('jobs.label')}
-        rows={query.data?.rows ?? []}
-        columns={columns}
-        page={query.data}
-        loading={query.isPending || query.isPlaceholderData}
-        pages={pages}
-        limit={params.limit}
-        onLimitChange={(limit) => update({ limit })}
-        localeText={localeText}
-      />
-    </Card>
+    <ListScreen
+      resource="requests"
+      id="jobs"
+      label={t('jobs.label')}
+      list={list}
+      query={query}
+      columns={columns}
+      noRows={filtered ? t('list.noMatches') : tMessage('noJobsFound')}
+      failure={failure}
+    />
   );
 }

@@ -25,7 +25,7 @@ export function MessageThread({ requestId, canRespond, closed }: { requestId: st
   const { user } = useSignedIn();
   const { failure } = useRequestMessages();
   const query = useMessages(requestId);
-  const respond = useRespondRequest(requestId);
+  const respond = useRespondRequest();
   const [body, setBody] = useState('');
   const messages = query.data ?? [];
   const tooLong = body.length > BODY_MAX;

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CircularProgress from '@mui/material/CircularProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -9,22 +8,19 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MNO_JOB_STATUSES } from '@tarang/shared/requests/request.constants';
 import { OPERATORS } from '@tarang/shared/sims/identifiers';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useListParams } from '@/hooks/use-list-params';
+import { FilterBar } from '@/components/list-screen/filter-bar';
+import type { TFilter } from '@/components/list-screen/filters';
+import { useListController } from '@/components/list-screen/use-list-controller';
 import { useMnoJobReport } from '../api/get-mno-jobs';
 import { useNumberFormat } from '../hooks/use-number-format';
 import { useRequestMessages } from '../utils/messages';
-import { DayField } from './day-field';
 import { formatDuration } from './insights-dialog';
-import { MnoJobsTable } from './mno-jobs-table';
-
-const KEYS = ['from', 'to', 'operator', 'status', 'batchJobId'] as const;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+import { MnoJobsList } from './mno-jobs-table';
 
 /**
  * The MNO job report (spec §2 /report/mno-job-report): per operator and operation, the MNO jobs and their tasks'
@@ -34,14 +30,37 @@ export function MnoJobReport() {
   const { t } = useTranslation('requests');
   const number = useNumberFormat();
   const { failure } = useRequestMessages();
-  const { params, update } = useListParams({ defaultSort: '-createdAt', sortable: ['createdAt'], filters: KEYS });
-  const f = params.filters;
-  const from = f.from && DAY.test(f.from) ? f.from : undefined;
-  const to = f.to && DAY.test(f.to) ? f.to : undefined;
-  const operator = (OPERATORS as readonly string[]).includes(f.operator ?? '') ? f.operator : undefined;
-  const status = (MNO_JOB_STATUSES as readonly string[]).includes(f.status ?? '') ? f.status : undefined;
+  const [periodFilters, statusFilters] = useMemo(
+    (): [TFilter[], TFilter[]] => [
+      [
+        { kind: 'day', key: 'from', label: t('list.from') },
+        { kind: 'day', key: 'to', label: t('list.to') },
+        {
+          kind: 'select',
+          key: 'operator',
+          label: t('fields.operator'),
+          anyLabel: t('report.anyOperator'),
+          options: OPERATORS.map((o) => ({ value: o, label: o })),
+        },
+      ],
+      [
+        {
+          kind: 'select',
+          key: 'status',
+          label: t('list.status'),
+          anyLabel: t('list.anyStatus'),
+          options: MNO_JOB_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
+          width: 180,
+        },
+      ],
+    ],
+    [t],
+  );
+  const filters = useMemo(() => [...periodFilters, ...statusFilters], [periodFilters, statusFilters]);
+  // One address for the report and the list below it: the period and operator narrow both.
+  const list = useListController({ paging: 'cursor', filters });
+  const { from, to, operator } = list.filter;
   const report = useMnoJobReport({ from, to, operator });
-  const jobsFilter = useMemo(() => ({ from, to, operator, status }), [from, to, operator, status]);
   const rows = report.data ?? [];
   const totals = rows.reduce(
     (sum, r) => ({
@@ -60,31 +79,9 @@ export function MnoJobReport() {
   return (
     <Stack spacing={2.5}>
       <Card elevation={0} sx={{ border: 1, borderColor: 'divider' }}>
-        <Stack
-          direction={{ xs: 'column', md: 'row' }}
-          spacing={1.5}
-          useFlexGap
-          sx={{ p: 2, alignItems: { md: 'center' }, flexWrap: 'wrap' }}
-        >
-          <DayField label={t('list.from')} value={from} onChange={(day) => update({ from: day })} />
-          <DayField label={t('list.to')} value={to} onChange={(day) => update({ to: day })} />
-          <TextField
-            select
-            size="small"
-            label={t('fields.operator')}
-            value={operator ?? ''}
-            onChange={(e) => update({ operator: e.target.value || null })}
-            sx={{ minWidth: 150 }}
-          >
-            <MenuItem value="">{t('report.anyOperator')}</MenuItem>
-            {OPERATORS.map((o) => (
-              <MenuItem key={o} value={o}>
-                {o}
-              </MenuItem>
-            ))}
-          </TextField>
+        <FilterBar filters={periodFilters} values={list.filter} update={list.update}>
           {report.isFetching && <CircularProgress size={20} aria-label={t('details.loading')} />}
-        </Stack>
+        </FilterBar>
         {report.isError && (
           <Typography color="error" role="alert" sx={{ px: 2, pb: 2 }}>
             {failure(report.error)}
@@ -151,27 +148,7 @@ export function MnoJobReport() {
           </Table>
         </TableContainer>
       </Card>
-      <MnoJobsTable
-        filter={jobsFilter}
-        title={t('mno.allTitle')}
-        toolbar={
-          <TextField
-            select
-            size="small"
-            label={t('list.status')}
-            value={status ?? ''}
-            onChange={(e) => update({ status: e.target.value || null })}
-            sx={{ minWidth: 180 }}
-          >
-            <MenuItem value="">{t('list.anyStatus')}</MenuItem>
-            {MNO_JOB_STATUSES.map((s) => (
-              <MenuItem key={s} value={s}>
-                {t(`status.${s}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-        }
-      />
+      <MnoJobsList list={list} filters={statusFilters} title={t('mno.allTitle')} />
     </Stack>
   );
 }

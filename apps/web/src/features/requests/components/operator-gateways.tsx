@@ -1,30 +1,24 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
 import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { GATEWAY_ADAPTERS, ZGatewaySettingsUpdate } from '@tarang/shared/requests/request.schemas';
 import type { TFunction } from 'i18next';
 import { useId, useMemo, useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormSelect } from '@/components/form/fields/form-select';
+import { FormSwitch } from '@/components/form/fields/form-switch';
+import { FormTextField } from '@/components/form/fields/form-text-field';
+import { FormDialog } from '@/components/form/form-dialog';
 import { formatDateTime } from '@/lib/date';
 import { notify } from '@/lib/notify';
-import { applyServerErrors } from '@/lib/server-errors';
 import {
   type TGatewaySettings,
   type TGatewaySettingsUpdate,
@@ -44,7 +38,6 @@ type TNumberField = (typeof WHOLE_FIELDS)[number] | (typeof PERCENT_FIELDS)[numb
 type TAdapter = (typeof GATEWAY_ADAPTERS)[number];
 
 export type TGatewayValues = { adapter: string; outage: boolean } & Record<TNumberField, string>;
-const FIELDS = ['adapter', 'outage', ...WHOLE_FIELDS, ...PERCENT_FIELDS] as const;
 
 const isPercent = (field: TNumberField): field is (typeof PERCENT_FIELDS)[number] => (PERCENT_FIELDS as readonly string[]).includes(field);
 
@@ -139,135 +132,69 @@ function adapterLabel(adapter: string, t: TFunction<'requests'>) {
 function GatewayDialog({ settings, onClose }: { settings: TGatewaySettings; onClose: () => void }) {
   const { t } = useTranslation('requests');
   const number = useNumberFormat();
-  const { message, failure } = useRequestMessages();
-  const id = useId();
+  const messages = useRequestMessages();
   const mutation = useUpdateOperatorGateway();
-  const [error, setError] = useState<string | null>(null);
   const resolver = useMemo(() => resolverFor(settings, t, number), [settings, t, number]);
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError: setFieldError,
-    formState: { errors },
-  } = useForm<TGatewayValues>({ defaultValues: gatewayFormValues(settings), resolver });
+  const form = useForm<TGatewayValues>({ defaultValues: gatewayFormValues(settings), resolver });
+  const adapter = useWatch({ control: form.control, name: 'adapter' });
 
-  const onSubmit = handleSubmit(async (values) => {
-    const { changes } = gatewayChanges(settings, values);
-    if (Object.keys(changes).length === 0) {
-      notify.info(t('gateway.unchanged'));
-      onClose();
-      return;
-    }
-    setError(null);
-    try {
-      const result = await mutation.mutateAsync({ operator: settings.operator, changes });
-      notify.success(message(result.message) || t('gateway.saved'));
-      onClose();
-    } catch (e) {
-      if (!applyServerErrors(e, setFieldError, FIELDS, message)) setError(failure(e));
-    }
-  });
-
-  const numberField = (field: TNumberField, unit?: string) => {
-    const problem = errors[field]?.message;
-    return (
-      <TextField
-        key={field}
-        label={t(`gateway.fields.${field}`)}
-        {...register(field)}
-        error={Boolean(problem)}
-        helperText={problem ?? t(`gateway.help.${field}`)}
-        slotProps={{
-          htmlInput: { inputMode: isPercent(field) ? 'decimal' : 'numeric' },
-          input: unit ? { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> } : undefined,
-        }}
-      />
-    );
-  };
+  const numberField = (field: TNumberField, unit?: string) => (
+    <FormTextField
+      key={field}
+      name={field}
+      label={t(`gateway.fields.${field}`)}
+      hint={t(`gateway.help.${field}`)}
+      inputProps={{ inputMode: isPercent(field) ? 'decimal' : 'numeric' }}
+      endAdornment={unit ? <InputAdornment position="end">{unit}</InputAdornment> : undefined}
+    />
+  );
 
   return (
-    <Dialog open onClose={mutation.isPending ? undefined : onClose} aria-labelledby={`${id}-title`} maxWidth="sm" fullWidth>
-      <form onSubmit={(e) => void onSubmit(e)} noValidate>
-        <DialogTitle id={`${id}-title`}>{t('gateway.editTitle', { operator: settings.operator })}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <DialogContentText>{t('gateway.editText')}</DialogContentText>
-            <Controller
-              control={control}
-              name="adapter"
-              render={({ field }) => (
-                <TextField
-                  select
-                  label={t('gateway.fields.adapter')}
-                  value={field.value}
-                  onChange={(e) => field.onChange(e.target.value)}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  error={Boolean(errors.adapter)}
-                  helperText={errors.adapter?.message ?? t(`gateway.adapterHelp.${field.value}`, { defaultValue: '' })}
-                >
-                  {!(GATEWAY_ADAPTERS as readonly string[]).includes(field.value) && <MenuItem value={field.value}>{field.value}</MenuItem>}
-                  {GATEWAY_ADAPTERS.map((a: TAdapter) => (
-                    <MenuItem key={a} value={a}>
-                      {adapterLabel(a, t)}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
-            <Typography variant="subtitle2">{t('gateway.calls')}</Typography>
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-              {numberField('batchSize')}
-              {numberField('ratePerSecond', t('gateway.units.perSecond'))}
-              {numberField('timeoutMs', t('gateway.units.ms'))}
-              {numberField('maxAttempts')}
-            </Box>
-            <Typography variant="subtitle2">{t('gateway.simulator')}</Typography>
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-              {numberField('latencyMs', t('gateway.units.ms'))}
-              {numberField('processingMs', t('gateway.units.ms'))}
-              {numberField('failureRate', '%')}
-              {numberField('transientFailureRate', '%')}
-            </Box>
-            <Controller
-              control={control}
-              name="outage"
-              render={({ field }) => (
-                <Box>
-                  <FormControlLabel
-                    control={
-                      <Switch
-                        checked={field.value}
-                        onChange={(e) => field.onChange(e.target.checked)}
-                        onBlur={field.onBlur}
-                        slotProps={{ input: { ref: field.ref } }}
-                        color="error"
-                      />
-                    }
-                    label={t('gateway.fields.outage')}
-                  />
-                  <FormHelperText error={Boolean(errors.outage)}>{errors.outage?.message ?? t('gateway.help.outage')}</FormHelperText>
-                </Box>
-              )}
-            />
-            {error && (
-              <Alert severity="error" role="alert">
-                {error}
-              </Alert>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={mutation.isPending}>
-            {t('form.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={mutation.isPending}>
-            {t('gateway.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      form={form}
+      messages={messages}
+      title={t('gateway.editTitle', { operator: settings.operator })}
+      text={t('gateway.editText')}
+      submitLabel={t('gateway.save')}
+      onClose={onClose}
+      onSubmit={async (values) => {
+        const { changes } = gatewayChanges(settings, values);
+        if (Object.keys(changes).length === 0) {
+          notify.info(t('gateway.unchanged'));
+        } else {
+          const result = await mutation.mutateAsync({ operator: settings.operator, changes });
+          notify.success(messages.message(result.message) || t('gateway.saved'));
+        }
+        onClose();
+      }}
+    >
+      <FormSelect
+        name="adapter"
+        label={t('gateway.fields.adapter')}
+        hint={t(`gateway.adapterHelp.${adapter}`, { defaultValue: '' }) || undefined}
+        options={[
+          ...((GATEWAY_ADAPTERS as readonly string[]).includes(settings.adapter)
+            ? []
+            : [{ value: settings.adapter, label: settings.adapter }]),
+          ...GATEWAY_ADAPTERS.map((a: TAdapter) => ({ value: a, label: adapterLabel(a, t) })),
+        ]}
+      />
+      <Typography variant="subtitle2">{t('gateway.calls')}</Typography>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        {numberField('batchSize')}
+        {numberField('ratePerSecond', t('gateway.units.perSecond'))}
+        {numberField('timeoutMs', t('gateway.units.ms'))}
+        {numberField('maxAttempts')}
+      </Box>
+      <Typography variant="subtitle2">{t('gateway.simulator')}</Typography>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        {numberField('latencyMs', t('gateway.units.ms'))}
+        {numberField('processingMs', t('gateway.units.ms'))}
+        {numberField('failureRate', '%')}
+        {numberField('transientFailureRate', '%')}
+      </Box>
+      <FormSwitch name="outage" label={t('gateway.fields.outage')} hint={t('gateway.help.outage')} color="error" />
+    </FormDialog>
   );
 }
 

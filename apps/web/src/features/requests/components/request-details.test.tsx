@@ -3,11 +3,14 @@ import { scopesFrom } from '@tarang/shared/roles/auth-scopes';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { notify } from '@/lib/notify';
 import { hexId, makeUser, SignedIn, sessionAnswers } from '@/testing/signed-in';
 import { answerFetch, renderWithProviders } from '@/testing/test-utils';
 import type { TRequest } from '../api/types';
 import { makeRequest } from '../testing/make-request';
+import { watchedRequests, watchRequest } from '../utils/watched-requests';
 import { RequestDetails } from './request-details';
+import RequestWatcher, { WATCH_POLL_MS } from './request-watcher';
 
 let restore: (() => void) | null = null;
 afterEach(() => {
@@ -27,16 +30,27 @@ const checkpoints = (doneSteps: number) =>
     note: null,
   }));
 
-function setup(scopes: Parameters<typeof scopesFrom>[0], request: TRequest, progress: () => unknown) {
+function setup(scopes: Parameters<typeof scopesFrom>[0], request: TRequest, progress: () => unknown, withWatcher = false) {
   const calls: { method: string; path: string }[] = [];
+  let cancelled = false;
   const fetchMock = answerFetch(
-    sessionAnswers(ME, scopesFrom(scopes), (url, init) => {
+    sessionAnswers(ME, scopesFrom(scopes), async (url, init) => {
       const method = init.method ?? 'GET';
       calls.push({ method, path: url.pathname });
       if (url.pathname === `/api/v1/request/${request.id}` && method === 'GET') return { body: { success: true, data: request } };
       if (url.pathname === `/api/v1/job-batch/${request.jobId}/progress`) return { body: { success: true, data: progress() } };
       if (url.pathname.endsWith('/checkpoints')) return { body: { success: true, data: checkpoints(2) } };
       if (url.pathname.endsWith('/messages')) return { body: { success: true, data: [] } };
+      if (url.pathname === '/api/v1/request' && method === 'GET') {
+        const row = cancelled ? { ...request, status: 'CANCELLED', finishedAt: '2026-11-22T05:00:00.000Z' } : request;
+        return { body: { success: true, data: [row], meta: { limit: 1, nextCursor: null } } };
+      }
+      if (url.pathname.endsWith('/cancel') && method === 'PUT') {
+        cancelled = true;
+        // The answer is slow: the watcher's next read, a poll later, sees the request cancelled before it arrives.
+        await new Promise((r) => setTimeout(r, WATCH_POLL_MS + 500));
+        return { body: { success: true, message: 'Request cancelled', data: { ...request, status: 'CANCELLED' } } };
+      }
       if (url.pathname.endsWith('/close') && method === 'PUT') {
         return { body: { success: true, message: 'Request closed', data: { ...request, closedAt: '2026-11-22T05:00:00.000Z' } } };
       }
@@ -47,6 +61,7 @@ function setup(scopes: Parameters<typeof scopesFrom>[0], request: TRequest, prog
   renderWithProviders(
     <SignedIn>
       <RequestDetails id={request.id} />
+      {withWatcher && <RequestWatcher />}
     </SignedIn>,
   );
   return { calls };
@@ -104,4 +119,26 @@ describe('RequestDetails', () => {
     expect(screen.getByRole('textbox', { name: 'Write a message' })).toBeInTheDocument();
     expect(calls.some((c) => c.path.endsWith('/progress'))).toBe(false);
   });
+
+  it('cancels a request the user follows without also saying it has finished', async () => {
+    const user = userEvent.setup();
+    const told: string[] = [];
+    for (const variant of ['success', 'info', 'warning', 'error'] as const) {
+      vi.spyOn(notify, variant).mockImplementation((text: string) => {
+        told.push(text);
+      });
+    }
+    const queued = makeRequest({ status: 'QUEUED' });
+    watchRequest(ME.id, { id: queued.id, batchJobId: queued.batchJobId, type: queued.type });
+    const { calls } = setup({ request: ['viewDetails', 'cancelRequest'] }, queued, () => ({}), true);
+    await user.click(await screen.findByRole('button', { name: 'Cancel Request' }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel request BJ00000042?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel Request' }));
+    await waitFor(() => expect(told).toContain('Request cancelled'), { timeout: WATCH_POLL_MS + 5000 });
+    expect(calls.some((c) => c.method === 'PUT' && c.path === `/api/v1/request/${queued.id}/cancel`)).toBe(true);
+    expect(watchedRequests(ME.id)).toEqual([]);
+    // The list read that the cancel refreshes says CANCELLED; the watcher, no longer following it, stays quiet.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(told).toEqual(['Request cancelled']);
+  }, 20_000);
 });

@@ -5,36 +5,30 @@ import WorkOutlined from '@mui/icons-material/WorkOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { SectionCard } from '@/components/ui/section-card';
 import { useSignedIn } from '@/lib/auth';
 import { formatDateTime } from '@/lib/date';
 import { notify } from '@/lib/notify';
 import { useRequest } from '../api/get-request';
 import { useCheckpoints } from '../api/get-request-parts';
 import { isFinalStatus } from '../api/get-requests';
-import { useCancelRequest, useCloseRequest } from '../api/request-actions';
+import { useCancelRequest } from '../api/request-actions';
 import type { TRequest } from '../api/types';
 import { useLiveProgress } from '../hooks/use-live-progress';
 import { useNumberFormat } from '../hooks/use-number-format';
 import { useRequestPermissions } from '../hooks/use-request-permissions';
 import { useRequestMessages } from '../utils/messages';
-import { unwatchRequest } from '../utils/watched-requests';
+import { unwatchRequest, watchedRequests, watchRequest } from '../utils/watched-requests';
 import { CheckpointsTimeline } from './checkpoints-timeline';
+import { CloseRequestDialog } from './close-request-dialog';
 import { InsightsDialog } from './insights-dialog';
 import { jobHref } from './jobs-table';
 import { MessageThread } from './message-thread';
@@ -92,15 +86,12 @@ export function RequestDetails({ id }: { id: string }) {
   const { failure, message } = useRequestMessages();
   const perms = useRequestPermissions();
   const { user } = useSignedIn();
-  const dialogId = useId();
   const query = useRequest(id, { live: !perms.job });
   const request = query.data;
   const live = useLiveProgress(request?.jobId, request, perms.job);
   const checkpoints = useCheckpoints(id, live.running ? 3000 : false);
-  const cancel = useCancelRequest(id);
-  const close = useCloseRequest(id);
+  const cancel = useCancelRequest();
   const [dialog, setDialog] = useState<'cancel' | 'close' | 'insights' | null>(null);
-  const [closeNote, setCloseNote] = useState('');
 
   if (query.isPending) {
     return (
@@ -124,22 +115,15 @@ export function RequestDetails({ id }: { id: string }) {
   const closed = request.closedAt !== null;
 
   const doCancel = async () => {
+    // The user ends it themselves: no "has finished" toast for it. Unfollowed before the call, because the saved
+    // request refreshes every read of requests, the watcher's among them, before the call returns here.
+    const followed = watchedRequests(user.id).find((w) => w.id === id);
+    unwatchRequest(user.id, id);
     try {
       const result = await cancel.mutateAsync(id);
-      // The user ended it themselves: no "has finished" toast for it.
-      unwatchRequest(user.id, id);
       notify.success(message(result.message) || t('messages.cancelled'));
     } catch (error) {
-      notify.error(failure(error));
-    } finally {
-      setDialog(null);
-    }
-  };
-  const doClose = async () => {
-    try {
-      const result = await close.mutateAsync({ id, note: closeNote.trim() || undefined });
-      notify.success(message(result.message) || t('messages.closedOk'));
-    } catch (error) {
+      if (followed) watchRequest(user.id, followed);
       notify.error(failure(error));
     } finally {
       setDialog(null);
@@ -170,61 +154,42 @@ export function RequestDetails({ id }: { id: string }) {
           </Button>
         )}
         {perms.closeRequest && ended && !closed && (
-          <Button
-            variant="contained"
-            startIcon={<LockOutlined />}
-            onClick={() => {
-              setCloseNote('');
-              setDialog('close');
-            }}
-          >
+          <Button variant="contained" startIcon={<LockOutlined />} onClick={() => setDialog('close')}>
             {t('actions.close')}
           </Button>
         )}
       </Stack>
 
-      <Card elevation={0} sx={{ border: 1, borderColor: 'divider' }}>
-        <CardContent>
-          <Typography variant="h2" sx={{ fontSize: '1.125rem', mb: 1.5 }}>
-            {t('details.progress')}
-          </Typography>
-          <RequestProgress status={status} counts={live.counts ?? request.counts} percent={live.percent} live={live.running} />
-          {request.scheduledAt && !request.startedAt && !ended && (
-            <Alert severity="info" sx={{ mt: 2 }}>
-              {t('details.scheduledFor', { at: formatDateTime(request.scheduledAt) })}
-            </Alert>
-          )}
-        </CardContent>
-      </Card>
+      <SectionCard title={t('details.progress')}>
+        <RequestProgress status={status} counts={live.counts ?? request.counts} percent={live.percent} live={live.running} />
+        {request.scheduledAt && !request.startedAt && !ended && (
+          <Alert severity="info" sx={{ mt: 2 }}>
+            {t('details.scheduledFor', { at: formatDateTime(request.scheduledAt) })}
+          </Alert>
+        )}
+      </SectionCard>
 
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, alignItems: 'start' }}>
         <Stack spacing={2.5}>
-          <Card elevation={0} sx={{ border: 1, borderColor: 'divider' }}>
-            <CardContent>
-              <Typography variant="h2" sx={{ fontSize: '1.125rem', mb: 1.5 }}>
-                {t('details.overview')}
-              </Typography>
-              <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-                <Field label={t('fields.batchJobId')}>{request.batchJobId}</Field>
-                <Field label={t('fields.simsCount')}>{number.format(request.simsCount)}</Field>
-                <Field label={t('fields.organization')}>{request.organization?.tradeName ?? t('provider')}</Field>
-                <Field label={t('fields.createdBy')}>{request.createdBy.label}</Field>
-                <Field label={t('fields.createdAt')}>{formatDateTime(request.createdAt)}</Field>
-                <Field label={t('fields.scheduledAt')}>
-                  {request.scheduledAt ? formatDateTime(request.scheduledAt) : t('details.now')}
-                </Field>
-                <Field label={t('fields.startedAt')}>{request.startedAt ? formatDateTime(request.startedAt) : '—'}</Field>
-                <Field label={t('fields.finishedAt')}>{request.finishedAt ? formatDateTime(request.finishedAt) : '—'}</Field>
-                <Field label={t('fields.reason')}>{request.reason ?? '—'}</Field>
-                {closed && <Field label={t('fields.closedAt')}>{formatDateTime(request.closedAt!)}</Field>}
-              </Box>
-              <Box component="dl" sx={{ m: 0, mt: 2 }}>
-                <Field label={t('details.sims')}>
-                  <TargetText request={request} />
-                </Field>
-              </Box>
-            </CardContent>
-          </Card>
+          <SectionCard title={t('details.overview')}>
+            <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+              <Field label={t('fields.batchJobId')}>{request.batchJobId}</Field>
+              <Field label={t('fields.simsCount')}>{number.format(request.simsCount)}</Field>
+              <Field label={t('fields.organization')}>{request.organization?.tradeName ?? t('provider')}</Field>
+              <Field label={t('fields.createdBy')}>{request.createdBy.label}</Field>
+              <Field label={t('fields.createdAt')}>{formatDateTime(request.createdAt)}</Field>
+              <Field label={t('fields.scheduledAt')}>{request.scheduledAt ? formatDateTime(request.scheduledAt) : t('details.now')}</Field>
+              <Field label={t('fields.startedAt')}>{request.startedAt ? formatDateTime(request.startedAt) : '—'}</Field>
+              <Field label={t('fields.finishedAt')}>{request.finishedAt ? formatDateTime(request.finishedAt) : '—'}</Field>
+              <Field label={t('fields.reason')}>{request.reason ?? '—'}</Field>
+              {closed && <Field label={t('fields.closedAt')}>{formatDateTime(request.closedAt!)}</Field>}
+            </Box>
+            <Box component="dl" sx={{ m: 0, mt: 2 }}>
+              <Field label={t('details.sims')}>
+                <TargetText request={request} />
+              </Field>
+            </Box>
+          </SectionCard>
           <MessageThread requestId={id} canRespond={perms.respondRequest} closed={closed} />
         </Stack>
         {checkpoints.data ? (
@@ -247,33 +212,7 @@ export function RequestDetails({ id }: { id: string }) {
         onConfirm={() => void doCancel()}
         onClose={() => setDialog(null)}
       />
-      <Dialog
-        open={dialog === 'close'}
-        onClose={close.isPending ? undefined : () => setDialog(null)}
-        aria-labelledby={`${dialogId}-close`}
-        maxWidth="xs"
-        fullWidth
-      >
-        <DialogTitle id={`${dialogId}-close`}>{t('confirm.closeTitle', { batchJobId: request.batchJobId })}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('confirm.closeText')}</DialogContentText>
-          <TextField
-            label={t('confirm.closeNote')}
-            value={closeNote}
-            onChange={(e) => setCloseNote(e.target.value)}
-            fullWidth
-            sx={{ mt: 2 }}
-          />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={() => setDialog(null)} disabled={close.isPending}>
-            {t('form.cancel')}
-          </Button>
-          <Button variant="contained" onClick={() => void doClose()} disabled={close.isPending}>
-            {t('actions.close')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {dialog === 'close' && <CloseRequestDialog request={request} onClose={() => setDialog(null)} />}
       {dialog === 'insights' && <InsightsDialog requestId={id} onClose={() => setDialog(null)} />}
     </Stack>
   );

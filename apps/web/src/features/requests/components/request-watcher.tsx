@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedIn } from '@/lib/auth';
 import { notify } from '@/lib/notify';
-import { getRequests, isFinalStatus } from '../api/get-requests';
+import { getRequests, isFinalStatus, requestsResource } from '../api/get-requests';
 import type { TRequest } from '../api/types';
 import { useNumberFormat } from '../hooks/use-number-format';
 import { useRequestPermissions } from '../hooks/use-request-permissions';
@@ -63,7 +63,7 @@ export default function RequestWatcher() {
 
   const results = useQueries({
     queries: (perms.requestList ? watched : []).map((w) => ({
-      queryKey: ['requests', 'watch', w.id],
+      queryKey: requestsResource.keys.of('watch', w.id),
       queryFn: ({ signal }: { signal: AbortSignal }) => getRequests('requests', { batchJobId: w.id, limit: 1, cursor: null }, signal),
       refetchInterval: WATCH_POLL_MS,
       staleTime: 0,

@@ -1,48 +1,22 @@
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
-import { useListParams } from '@/hooks/use-list-params';
-import { useCan } from '@/lib/authorization';
+import type { TListColumn } from '@/components/list-screen/columns';
+import { activeFilters } from '@/components/list-screen/filters';
+import { ListScreen } from '@/components/list-screen/list-screen';
+import { RowLink } from '@/components/list-screen/row-link';
+import { useListController } from '@/components/list-screen/use-list-controller';
 import { formatDateTime } from '@/lib/date';
 import { tMessage } from '@/lib/i18n/i18n';
 import { type TRequestListKind, useRequests } from '../api/get-requests';
 import type { TRequest } from '../api/types';
-import { useCursorGridText } from '../hooks/use-cursor-grid-text';
-import { useCursorPages } from '../hooks/use-cursor-pages';
 import { useNumberFormat } from '../hooks/use-number-format';
+import { requestListFilter, useRequestListFilters } from '../hooks/use-request-list-filters';
 import { useRequestPermissions } from '../hooks/use-request-permissions';
 import { useRequestMessages } from '../utils/messages';
-import { CursorGrid } from './cursor-grid';
-import { LIST_OPTIONS, ListFilters, parseListFilter } from './list-filters';
-import { percentOf, SegmentedBar } from './request-progress';
+import { RowProgress } from './row-progress';
 import { JobStatusChip } from './status-chip';
 
 export const requestHref = (id: string) => `/request/${encodeURIComponent(id)}`;
-
-/** A small bar and "12 / 20" for a row. */
-export function RowProgress({ counts }: { counts: TRequest['counts'] }) {
-  const { t } = useTranslation('requests');
-  const number = useNumberFormat();
-  const settled = counts.succeeded + counts.failed + counts.cancelled;
-  return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', gap: 0.5 }}>
-      <SegmentedBar counts={counts} percent={percentOf(counts)} label={t('progress.label')} height={6} />
-      <Typography variant="caption" color="text.secondary" noWrap>
-        {number.format(settled)} / {number.format(counts.total)}
-        {counts.failed > 0 && (
-          <Box component="span" sx={{ color: 'error.main' }}>
-            {' · '}
-            {t('progress.failedCount', { formatted: number.format(counts.failed) })}
-          </Box>
-        )}
-      </Typography>
-    </Box>
-  );
-}
 
 /**
  * The requests (spec §2 /request) or the terminations (/termination): newest first in keyset pages from the server,
@@ -53,102 +27,76 @@ export function RequestsTable({ kind }: { kind: TRequestListKind }) {
   const { t } = useTranslation('requests');
   const number = useNumberFormat();
   const { failure } = useRequestMessages();
-  const { params, update } = useListParams(LIST_OPTIONS);
-  const filter = useMemo(() => parseListFilter(params.filters), [params.filters]);
   const perms = useRequestPermissions();
-  const canSeeOrganizations = useCan('organisation');
-  const pages = useCursorPages(JSON.stringify([kind, filter, params.limit]));
-  const query = useRequests(kind, { ...filter, limit: params.limit, cursor: pages.cursor });
-  const filtered = Object.values(filter).some((v) => v !== undefined);
-  const localeText = useCursorGridText(
-    filtered ? t('list.noMatches') : kind === 'terminations' ? t('list.noTerminations') : tMessage('noJobsFound'),
-    {
-      pageIndex: pages.pageIndex,
-      limit: params.limit,
-      rows: query.data?.rows.length ?? 0,
-      hasNext: !!query.data?.nextCursor,
-    },
-  );
-  const rows = query.data?.rows ?? [];
+  const terminations = kind === 'terminations';
+  const filters = useRequestListFilters({ type: !terminations });
+  const list = useListController({ paging: 'cursor', filters });
+  const query = useRequests(kind, { ...requestListFilter(list.filter), ...list.cursorParams });
+  const filtered = activeFilters(filters, list.filter) > 0;
 
-  const columns = useMemo((): GridColDef<TRequest>[] => {
-    const cols: GridColDef<TRequest>[] = [
+  const columns = useMemo(
+    (): TListColumn<TRequest>[] => [
       {
         field: 'batchJobId',
-        headerName: t('fields.batchJobId'),
+        header: t('fields.batchJobId'),
         minWidth: 140,
         flex: 0.8,
-        cellClassName: 'mono',
-        renderCell: ({ row }) =>
+        mono: true,
+        render: (row) =>
           perms.viewRequest ? (
-            <RouterLink className="row-link" to={requestHref(row.id)} aria-label={t('list.open', { batchJobId: row.batchJobId })}>
+            <RowLink to={requestHref(row.id)} aria-label={t('list.open', { batchJobId: row.batchJobId })}>
               {row.batchJobId}
-            </RouterLink>
+            </RowLink>
           ) : (
             row.batchJobId
           ),
       },
-    ];
-    if (kind === 'requests')
-      cols.push({
-        field: 'type',
-        headerName: t('fields.type'),
-        width: 130,
-        valueGetter: (_v, row) => t(`types.${row.type}`, { defaultValue: row.type }),
-      });
-    cols.push(
-      { field: 'status', headerName: t('fields.status'), width: 185, renderCell: ({ row }) => <JobStatusChip status={row.status} /> },
-      {
-        field: 'progress',
-        headerName: t('fields.progress'),
-        width: 140,
-        sortable: false,
-        renderCell: ({ row }) => <RowProgress counts={row.counts} />,
-      },
-      { field: 'simsCount', headerName: t('fields.simsCount'), width: 90, type: 'number', valueFormatter: (v: number) => number.format(v) },
-      { field: 'profile', headerName: t('fields.profile'), width: 150 },
+      ...(terminations
+        ? []
+        : [
+            {
+              field: 'type',
+              header: t('fields.type'),
+              width: 130,
+              value: (row: TRequest) => t(`types.${row.type}`, { defaultValue: row.type }),
+            },
+          ]),
+      { field: 'status', header: t('fields.status'), width: 185, render: (row) => <JobStatusChip status={row.status} /> },
+      { field: 'progress', header: t('fields.progress'), width: 140, render: (row) => <RowProgress counts={row.counts} /> },
+      { field: 'simsCount', header: t('fields.simsCount'), width: 90, align: 'right', value: (row) => number.format(row.simsCount) },
+      { field: 'profile', header: t('fields.profile'), width: 150 },
       {
         field: 'organization',
-        headerName: t('fields.organization'),
+        header: t('fields.organization'),
         flex: 1,
         minWidth: 160,
-        valueGetter: (_v, row) => row.organization?.tradeName ?? t('provider'),
+        value: (row) => row.organization?.tradeName ?? t('provider'),
       },
-      { field: 'createdBy', headerName: t('fields.createdBy'), flex: 0.9, minWidth: 150, valueGetter: (_v, row) => row.createdBy.label },
-    );
-    if (kind === 'terminations')
-      cols.push({ field: 'reason', headerName: t('fields.reason'), flex: 1, minWidth: 160, valueGetter: (_v, row) => row.reason ?? '' });
-    cols.push(
-      { field: 'createdAt', headerName: t('fields.createdAt'), width: 172, valueFormatter: (v: string) => formatDateTime(v) },
+      { field: 'createdBy', header: t('fields.createdBy'), flex: 0.9, minWidth: 150, value: (row) => row.createdBy.label },
+      ...(terminations
+        ? [{ field: 'reason', header: t('fields.reason'), flex: 1, minWidth: 160, value: (row: TRequest) => row.reason ?? '' }]
+        : []),
+      { field: 'createdAt', header: t('fields.createdAt'), width: 172, value: (row) => formatDateTime(row.createdAt) },
       {
         field: 'scheduledAt',
-        headerName: t('fields.scheduledAt'),
+        header: t('fields.scheduledAt'),
         width: 172,
-        valueFormatter: (v: string | null) => (v ? formatDateTime(v) : '—'),
+        value: (row) => (row.scheduledAt ? formatDateTime(row.scheduledAt) : '—'),
       },
-    );
-    return cols;
-  }, [t, kind, number, perms.viewRequest]);
+    ],
+    [t, terminations, number, perms.viewRequest],
+  );
 
   return (
-    <Card elevation={0} sx={{ border: 1, borderColor: 'divider' }}>
-      <ListFilters filter={filter} update={update} showType={kind === 'requests'} showOrganization={canSeeOrganizations && perms.staff} />
-      {query.isError && (
-        <Typography color="error" role="alert" sx={{ px: 2, pb: 2 }}>
-          {failure(query.error)}
-        </Typography>
-      )}
-      <CursorGrid
-        label={kind === 'terminations' ? t('list.terminationsLabel') : t('list.label')}
-        rows={rows}
-        columns={columns}
-        page={query.data}
-        loading={query.isPending || query.isPlaceholderData}
-        pages={pages}
-        limit={params.limit}
-        onLimitChange={(limit) => update({ limit })}
-        localeText={localeText}
-      />
-    </Card>
+    <ListScreen
+      resource="requests"
+      id={kind}
+      label={terminations ? t('list.terminationsLabel') : t('list.label')}
+      list={list}
+      query={query}
+      columns={columns}
+      noRows={filtered ? t('list.noMatches') : terminations ? t('list.noTerminations') : tMessage('noJobsFound')}
+      failure={failure}
+    />
   );
 }

@@ -1,29 +1,21 @@
 import DoneAllOutlined from '@mui/icons-material/DoneAllOutlined';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
 import { TASK_STATUSES } from '@tarang/shared/requests/request.constants';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import type { TListColumn } from '@/components/list-screen/columns';
+import type { TFilter } from '@/components/list-screen/filters';
+import { ListScreen } from '@/components/list-screen/list-screen';
+import type { TRowAction } from '@/components/list-screen/row-actions';
+import { RowLink } from '@/components/list-screen/row-link';
+import { useListController } from '@/components/list-screen/use-list-controller';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/date';
 import { notify } from '@/lib/notify';
 import { useJobTasks } from '../api/get-jobs';
 import { useMarkMnoJobDone } from '../api/job-actions';
 import type { TJobTask } from '../api/types';
-import { useCursorGridText } from '../hooks/use-cursor-grid-text';
-import { useCursorPages } from '../hooks/use-cursor-pages';
 import { useRequestPermissions } from '../hooks/use-request-permissions';
 import { useRequestMessages } from '../utils/messages';
-import { CursorGrid } from './cursor-grid';
 import { TaskStatusChip } from './status-chip';
 
 const OPEN = new Set(['QUEUED', 'PENDING', 'SUBMITTING', 'SUBMITTED', 'FAILED']);
@@ -33,143 +25,90 @@ export function TasksTable({ jobId, live }: { jobId: string; live: boolean }) {
   const { t } = useTranslation('requests');
   const { message, failure } = useRequestMessages();
   const perms = useRequestPermissions();
-  const [status, setStatus] = useState('');
-  const [limit, setLimit] = useState(25);
-  const pages = useCursorPages(JSON.stringify([jobId, status, limit]));
-  const query = useJobTasks(jobId, { status: status || undefined, limit, cursor: pages.cursor }, { enabled: true, live });
-  const localeText = useCursorGridText(t('tasks.noRows'), {
-    pageIndex: pages.pageIndex,
-    limit: limit,
-    rows: query.data?.rows.length ?? 0,
-    hasNext: !!query.data?.nextCursor,
-  });
-  const [pending, setPending] = useState<TJobTask | null>(null);
-  const markDone = useMarkMnoJobDone();
+  const { mutateAsync: markDone } = useMarkMnoJobDone();
 
-  const confirm = async () => {
-    if (!pending) return;
-    try {
-      const { result } = await markDone.mutateAsync({ id: pending.mnoJobId, iccids: [pending.iccid] });
-      if (result.updated) notify.success(t('mno.markedOne', { iccid: pending.iccid }));
-      else notify.warning(message(result.skipped[0]?.reason) || t('mno.nothingMarked'));
-    } catch (error) {
-      notify.error(failure(error));
-    } finally {
-      setPending(null);
-    }
-  };
+  const filters = useMemo(
+    (): TFilter[] => [
+      {
+        kind: 'select',
+        key: 'status',
+        label: t('tasks.status'),
+        anyLabel: t('list.anyStatus'),
+        options: TASK_STATUSES.map((s) => ({ value: s, label: t(`taskStatus.${s}`) })),
+        width: 180,
+      },
+    ],
+    [t],
+  );
+  const list = useListController({ paging: 'cursor', filters, syncWithLocation: false });
+  const query = useJobTasks(jobId, { status: list.filter.status, ...list.cursorParams }, { enabled: true, live });
 
-  const columns = useMemo((): GridColDef<TJobTask>[] => {
-    const cols: GridColDef<TJobTask>[] = [
+  const columns = useMemo(
+    (): TListColumn<TJobTask>[] => [
       {
         field: 'iccid',
-        headerName: t('fields.iccid'),
+        header: t('fields.iccid'),
         minWidth: 190,
         flex: 1,
-        cellClassName: 'mono',
-        renderCell: ({ row }) => (
-          <RouterLink className="row-link" to={paths.simDetails.getHref(row.iccid)}>
-            {row.iccid}
-          </RouterLink>
-        ),
+        mono: true,
+        render: (row) => <RowLink to={paths.simDetails.getHref(row.iccid)}>{row.iccid}</RowLink>,
       },
-      { field: 'operator', headerName: t('fields.operator'), width: 90 },
-      { field: 'status', headerName: t('fields.status'), width: 130, renderCell: ({ row }) => <TaskStatusChip status={row.status} /> },
+      { field: 'operator', header: t('fields.operator'), width: 90 },
+      { field: 'status', header: t('fields.status'), width: 130, render: (row) => <TaskStatusChip status={row.status} /> },
       {
         field: 'change',
-        headerName: t('fields.change'),
+        header: t('fields.change'),
         width: 180,
-        valueGetter: (_v, row) =>
+        value: (row) =>
           row.fromStatus && row.targetStatus
             ? `${t(`simStatus.${row.fromStatus}`, { defaultValue: row.fromStatus })} → ${t(`simStatus.${row.targetStatus}`, { defaultValue: row.targetStatus })}`
             : '—',
       },
-      { field: 'tries', headerName: t('fields.tries'), width: 70, type: 'number' },
+      { field: 'tries', header: t('fields.tries'), width: 70, align: 'right' },
+      { field: 'error', header: t('fields.error'), flex: 1.4, minWidth: 160, value: (row) => (row.error ? message(row.error) : '') },
+      { field: 'doneBy', header: t('fields.doneBy'), width: 110, value: (row) => (row.doneBy ? t(`doneBy.${row.doneBy}`) : '—') },
+      { field: 'updatedAt', header: t('fields.updatedAt'), width: 172, value: (row) => formatDateTime(row.updatedAt) },
+    ],
+    [t, message],
+  );
+
+  const actions = useMemo(
+    (): TRowAction<TJobTask>[] => [
       {
-        field: 'error',
-        headerName: t('fields.error'),
-        flex: 1.4,
-        minWidth: 160,
-        valueGetter: (_v, row) => (row.error ? message(row.error) : ''),
+        key: 'markDone',
+        label: t('mno.markOne'),
+        name: (row) => t('mno.markOneNamed', { iccid: row.iccid }),
+        icon: <DoneAllOutlined fontSize="small" />,
+        permission: perms.markAsDone,
+        visible: (row) => OPEN.has(row.status),
+        confirm: (row) => ({
+          title: t('mno.markOneTitle'),
+          text: t('mno.markOneText', { iccid: row.iccid, operator: row.operator }),
+          confirmLabel: t('mno.markAsDone'),
+        }),
+        run: async (row) => {
+          const { result } = await markDone({ id: row.mnoJobId, iccids: [row.iccid] });
+          if (result.updated) return t('mno.markedOne', { iccid: row.iccid });
+          notify.warning(message(result.skipped[0]?.reason) || t('mno.nothingMarked'));
+        },
       },
-      {
-        field: 'doneBy',
-        headerName: t('fields.doneBy'),
-        width: 110,
-        valueGetter: (_v, row) => (row.doneBy ? t(`doneBy.${row.doneBy}`) : '—'),
-      },
-      { field: 'updatedAt', headerName: t('fields.updatedAt'), width: 172, valueFormatter: (v: string) => formatDateTime(v) },
-    ];
-    if (perms.markAsDone) {
-      cols.push({
-        field: 'actions',
-        headerName: t('fields.actions'),
-        width: 90,
-        sortable: false,
-        align: 'right',
-        headerAlign: 'right',
-        renderCell: ({ row }) =>
-          OPEN.has(row.status) ? (
-            <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', height: '100%' }}>
-              <Tooltip title={t('mno.markOne')}>
-                <IconButton size="small" aria-label={t('mno.markOneNamed', { iccid: row.iccid })} onClick={() => setPending(row)}>
-                  <DoneAllOutlined fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            </Box>
-          ) : null,
-      });
-    }
-    return cols;
-  }, [t, message, perms.markAsDone]);
+    ],
+    [t, message, perms.markAsDone, markDone],
+  );
 
   return (
-    <Card elevation={0} sx={{ border: 1, borderColor: 'divider' }} data-testid="tasks">
-      <Stack direction="row" spacing={2} sx={{ p: 2, alignItems: 'center', justifyContent: 'space-between' }}>
-        <Typography variant="h2" sx={{ fontSize: '1.125rem' }}>
-          {t('tasks.title')}
-        </Typography>
-        <TextField
-          select
-          size="small"
-          label={t('tasks.status')}
-          value={status}
-          onChange={(e) => setStatus(e.target.value)}
-          sx={{ minWidth: 180 }}
-        >
-          <MenuItem value="">{t('list.anyStatus')}</MenuItem>
-          {TASK_STATUSES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {t(`taskStatus.${s}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Stack>
-      {query.isError && (
-        <Typography color="error" role="alert" sx={{ px: 2, pb: 2 }}>
-          {failure(query.error)}
-        </Typography>
-      )}
-      <CursorGrid
-        label={t('tasks.title')}
-        rows={query.data?.rows ?? []}
-        columns={columns}
-        page={query.data}
-        loading={query.isPending || query.isPlaceholderData}
-        pages={pages}
-        limit={limit}
-        onLimitChange={setLimit}
-        localeText={localeText}
-      />
-      <ConfirmDialog
-        open={pending !== null}
-        title={t('mno.markOneTitle')}
-        text={t('mno.markOneText', { iccid: pending?.iccid ?? '', operator: pending?.operator ?? '' })}
-        confirmLabel={t('mno.markAsDone')}
-        busy={markDone.isPending}
-        onConfirm={() => void confirm()}
-        onClose={() => setPending(null)}
-      />
-    </Card>
+    <ListScreen
+      resource="requests"
+      id="tasks"
+      title={t('tasks.title')}
+      label={t('tasks.title')}
+      list={list}
+      query={query}
+      columns={columns}
+      actions={actions}
+      noRows={t('tasks.noRows')}
+      failure={failure}
+      data-testid="tasks"
+    />
   );
 }

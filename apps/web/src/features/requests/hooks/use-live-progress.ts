@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useJobProgress } from '../api/get-jobs';
-import { isFinalStatus } from '../api/get-requests';
+import { jobsResource, useJobProgress } from '../api/get-jobs';
+import { mnoJobsResource } from '../api/get-mno-jobs';
+import { isFinalStatus, requestsResource } from '../api/get-requests';
 import type { TProgress, TTaskCounts } from '../api/types';
 
 /**
@@ -19,10 +20,10 @@ export function useLiveProgress(jobId: string | undefined, base: { status: strin
     if (!data) return;
     const key = data.status;
     if (seen.current !== null && seen.current !== key) {
-      void queryClient.invalidateQueries({ queryKey: ['requests'] });
-      void queryClient.invalidateQueries({ queryKey: ['jobs', 'detail'] });
-      void queryClient.invalidateQueries({ queryKey: ['jobs', 'tasks', jobId] });
-      void queryClient.invalidateQueries({ queryKey: ['mno-jobs'] });
+      void queryClient.invalidateQueries({ queryKey: requestsResource.keys.all });
+      void queryClient.invalidateQueries({ queryKey: jobsResource.keys.of('detail') });
+      void queryClient.invalidateQueries({ queryKey: jobsResource.keys.of('tasks', jobId) });
+      void queryClient.invalidateQueries({ queryKey: mnoJobsResource.keys.all });
     }
     seen.current = key;
   }, [data, jobId, queryClient]);

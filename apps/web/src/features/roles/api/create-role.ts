@@ -1,17 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TRole, TRoleCreate } from '@tarang/shared/roles/role.schemas';
+import { rolesResource } from '@/api/roles-resource';
 import { api } from '@/lib/api-client';
+import { useResourceMutation } from '@/lib/resource';
 
 /** POST /roles. */
 export async function createRole(input: TRoleCreate): Promise<{ role: TRole; message?: string }> {
-  const response = await api.post<TRole>('/roles', input);
+  const response = await api.post<TRole>(rolesResource.path, input);
   return { role: response.data, message: response.message };
 }
 
-export function useCreateRole() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createRole,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['roles'] }),
-  });
-}
+export const useCreateRole = () => useResourceMutation(rolesResource, createRole);

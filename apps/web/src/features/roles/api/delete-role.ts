@@ -1,16 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { rolesResource } from '@/api/roles-resource';
 import { api } from '@/lib/api-client';
+import { useResourceMutation } from '@/lib/resource';
 
 /** DELETE /roles/{id}. */
 export async function deleteRole(id: string): Promise<{ message?: string }> {
-  const response = await api.delete<null>(`/roles/${encodeURIComponent(id)}`);
+  const response = await api.delete<null>(rolesResource.itemPath(id));
   return { message: response.message };
 }
 
-export function useDeleteRole() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteRole,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['roles'] }),
-  });
-}
+export const useDeleteRole = () => useResourceMutation(rolesResource, deleteRole);

@@ -25,7 +25,3 @@ export const ZRoleForm = z
     if (values.kind === 'STAFF' && values.organizationId)
       ctx.addIssue({ code: 'custom', path: ['organizationId'], message: STAFF_ROLE_ORGANIZATION });
   });
-
-export type TRoleFormInput = z.input<typeof ZRoleForm>;
-export type TRoleFormOutput = z.output<typeof ZRoleForm>;
-export const ROLE_FORM_FIELDS = ['name', 'description', 'kind', 'organizationId', 'authScopes'] as const;

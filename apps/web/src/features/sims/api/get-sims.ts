@@ -1,14 +1,18 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { TSim, TSimListMeta } from '@tarang/shared/sims/sim.schemas';
 import { api } from '@/lib/api-client';
+import { defineResource } from '@/lib/resource';
 import { simFilterQuery, type TSimFilterValues } from '../utils/sim-filter';
+
+/** The SIM inventory: /sim, and one SIM at /sim/{iccid}. */
+export const simsResource = defineResource<TSim>('sims', '/sim', { idOf: (sim) => sim.iccid });
 
 export type TSimListParams = { filter: TSimFilterValues; sort: string; limit: number; cursor: string | null };
 export type TSimPage = { rows: TSim[]; meta: TSimListMeta };
 
 /** GET /sim: one keyset page of the SIMs the caller reaches; `meta.nextCursor` opens the next one. */
-export async function getSims(params: TSimListParams, signal?: AbortSignal): Promise<TSimPage> {
-  const response = await api.get<TSim[]>('/sim', {
+async function getSims(params: TSimListParams, signal?: AbortSignal): Promise<TSimPage> {
+  const response = await api.get<TSim[]>(simsResource.path, {
     params: { ...simFilterQuery(params.filter), sort: params.sort, limit: params.limit, cursor: params.cursor },
     signal,
   });
@@ -47,15 +51,11 @@ function earlyPage(params: TSimListParams, take: boolean): TEarly | undefined {
   return Date.now() - entry.at > EARLY_MS ? undefined : entry;
 }
 
-export function simsQueryOptions(params: TSimListParams) {
-  return queryOptions({
-    queryKey: ['sims', 'list', params],
-    queryFn: ({ signal }) => earlyPage(params, true)?.promise ?? getSims(params, signal),
-    placeholderData: keepPreviousData,
-  });
-}
-
 export function useSims(params: TSimListParams) {
   const ready = earlyPage(params, false);
-  return useQuery({ ...simsQueryOptions(params), initialData: ready?.data, initialDataUpdatedAt: ready?.at });
+  return useQuery({
+    ...simsResource.listOptions([params], (signal) => earlyPage(params, true)?.promise ?? getSims(params, signal)),
+    initialData: ready?.data,
+    initialDataUpdatedAt: ready?.at,
+  });
 }

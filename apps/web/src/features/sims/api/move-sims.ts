@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TSimAllocate, TSimBatchResult, TSimRollback } from '@tarang/shared/sims/sim.schemas';
 import { api } from '@/lib/api-client';
+import { useResourceMutation } from '@/lib/resource';
+import { simsResource } from './get-sims';
 
 export type TMoveKind = 'allocate' | 'rollback';
 export type TMoveBody = { kind: 'allocate'; body: TSimAllocate } | { kind: 'rollback'; body: TSimRollback };
@@ -10,14 +11,8 @@ export type TMoveBody = { kind: 'allocate'; body: TSimAllocate } | { kind: 'roll
  * once (200, with the named SIMs that could not move); larger sets answer 202 with an operation to follow.
  */
 export async function moveSims(move: TMoveBody): Promise<TSimBatchResult> {
-  const response = await api.put<TSimBatchResult>(move.kind === 'allocate' ? '/sim/allocate' : '/sim/rollback', move.body);
+  const response = await api.put<TSimBatchResult>(`${simsResource.path}/${move.kind}`, move.body);
   return response.data;
 }
 
-export function useMoveSims() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: moveSims,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['sims'] }),
-  });
-}
+export const useMoveSims = () => useResourceMutation(simsResource, moveSims);

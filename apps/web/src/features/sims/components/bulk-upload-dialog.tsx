@@ -15,7 +15,8 @@ import type { TSimOperation } from '@tarang/shared/sims/sim.schemas';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/lib/notify';
-import { isFinished, useSimOperation } from '../api/get-operation';
+import { isFinished, simOperationKey, useSimOperation } from '../api/get-operation';
+import { simsResource } from '../api/get-sims';
 import { downloadRejectedRows, downloadUploadTemplate, useUploadSims } from '../api/upload-sims';
 import { useNumberFormat } from '../hooks/use-number-format';
 import { useSimMessages } from '../utils/messages';
@@ -100,7 +101,7 @@ export function BulkUploadDialog({ open, uploadId, onUploadStarted, onReset, onC
   const finished = isFinished(op);
 
   useEffect(() => {
-    if (op?.status === 'DONE') void queryClient.invalidateQueries({ queryKey: ['sims', 'list'] });
+    if (op?.status === 'DONE') void queryClient.invalidateQueries({ queryKey: simsResource.keys.list() });
   }, [op?.status, queryClient]);
 
   const start = async () => {
@@ -111,7 +112,7 @@ export function BulkUploadDialog({ open, uploadId, onUploadStarted, onReset, onC
     setError(null);
     try {
       const started = await upload.mutateAsync(file);
-      queryClient.setQueryData(['sims', 'operation', 'upload', started.id], started);
+      queryClient.setQueryData(simOperationKey('upload', started.id), started);
       setFile(null);
       onUploadStarted(started.id);
     } catch (e) {

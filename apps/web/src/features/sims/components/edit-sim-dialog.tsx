@@ -1,19 +1,13 @@
-import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type TSim, type TSimUpdate, ZSimUpdate } from '@tarang/shared/sims/sim.schemas';
-import { useId, useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormTextField } from '@/components/form/fields/form-text-field';
+import { useFormField } from '@/components/form/fields/use-form-field';
+import { FormDialog } from '@/components/form/form-dialog';
 import { notify } from '@/lib/notify';
-import { applyServerErrors } from '@/lib/server-errors';
 import { useUpdateSims } from '../api/update-sim';
 import { useSimMessages } from '../utils/messages';
 
@@ -49,96 +43,58 @@ function resolverFor(sim: TSim): Resolver<TValues> {
   };
 }
 
+/** The tags of a SIM: each typed tag becomes a chip (Enter adds it); blank ones are dropped. */
+function TagsField({ label, hint }: { label: string; hint: string }) {
+  const { field, error, helperText } = useFormField('tags', hint);
+  return (
+    <Autocomplete
+      multiple
+      freeSolo
+      options={[] as string[]}
+      value={field.value as string[]}
+      onChange={(_e, value) => field.onChange(value.map((v) => v.trim()).filter(Boolean))}
+      onBlur={field.onBlur}
+      renderValue={(value, getItemProps) =>
+        value.map((option, index) => {
+          const { key, ...itemProps } = getItemProps({ index });
+          return <Chip key={key} size="small" label={option} {...itemProps} />;
+        })
+      }
+      renderInput={(props) => <TextField {...props} inputRef={field.ref} label={label} helperText={helperText} error={error} />}
+    />
+  );
+}
+
 /** Edit label, tags, APN and static IP of one SIM (the Sim Actions module). */
 export function EditSimDialog({ sim, onClose }: { sim: TSim; onClose: () => void }) {
   const { t } = useTranslation('sims');
-  const { t: tUi } = useTranslation('ui');
-  const id = useId();
-  const { message, failure } = useSimMessages();
+  const messages = useSimMessages();
   const mutation = useUpdateSims();
-  const [error, setError] = useState<string | null>(null);
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError: setFieldError,
-    formState: { errors },
-  } = useForm<TValues>({
+  const form = useForm<TValues>({
     defaultValues: { label: sim.label ?? '', tags: sim.tags, apn: sim.apn ?? '', staticIp: sim.staticIp ?? '' },
     resolver: resolverFor(sim),
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    const body = simUpdateBody(sim, values);
-    if (!body) {
-      onClose();
-      return;
-    }
-    setError(null);
-    try {
-      await mutation.mutateAsync(body);
-      notify.success(t('details.saved'));
-      onClose();
-    } catch (e) {
-      if (!applyServerErrors(e, setFieldError, FIELDS, message)) setError(failure(e));
-    }
-  });
-
-  const fieldError = (name: keyof TValues) =>
-    errors[name] ? { error: true, helperText: message(errors[name]?.message as string | undefined) } : {};
-
   return (
-    <Dialog open onClose={mutation.isPending ? undefined : onClose} aria-labelledby={`${id}-title`} maxWidth="sm" fullWidth>
-      <form onSubmit={(e) => void onSubmit(e)} noValidate>
-        <DialogTitle id={`${id}-title`}>{t('details.editTitle')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField label={t('fields.label')} {...register('label')} {...fieldError('label')} />
-            <Controller
-              control={control}
-              name="tags"
-              render={({ field }) => (
-                <Autocomplete
-                  multiple
-                  freeSolo
-                  options={[] as string[]}
-                  value={field.value}
-                  onChange={(_e, value) => field.onChange(value.map((v) => v.trim()).filter(Boolean))}
-                  renderValue={(value, getItemProps) =>
-                    value.map((option, index) => {
-                      const { key, ...itemProps } = getItemProps({ index });
-                      return <Chip key={key} size="small" label={option} {...itemProps} />;
-                    })
-                  }
-                  renderInput={(props) => (
-                    <TextField
-                      {...props}
-                      label={t('fields.tags')}
-                      helperText={errors.tags ? message(errors.tags.message) : t('details.tagsHint')}
-                      error={Boolean(errors.tags)}
-                    />
-                  )}
-                />
-              )}
-            />
-            <TextField label={t('fields.apn')} {...register('apn')} {...fieldError('apn')} />
-            <TextField label={t('fields.staticIp')} {...register('staticIp')} {...fieldError('staticIp')} />
-            {error && (
-              <Alert severity="error" role="alert">
-                {error}
-              </Alert>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={mutation.isPending}>
-            {tUi('cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={mutation.isPending}>
-            {t('details.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      form={form}
+      messages={messages}
+      title={t('details.editTitle')}
+      submitLabel={t('details.save')}
+      onClose={onClose}
+      onSubmit={async (values) => {
+        const body = simUpdateBody(sim, values);
+        if (body) {
+          await mutation.mutateAsync(body);
+          notify.success(t('details.saved'));
+        }
+        onClose();
+      }}
+    >
+      <FormTextField name="label" label={t('fields.label')} />
+      <TagsField label={t('fields.tags')} hint={t('details.tagsHint')} />
+      <FormTextField name="apn" label={t('fields.apn')} />
+      <FormTextField name="staticIp" label={t('fields.staticIp')} />
+    </FormDialog>
   );
 }

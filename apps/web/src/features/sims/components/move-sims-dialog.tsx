@@ -10,14 +10,15 @@ import type { TSimBatchResult, TSimFilter } from '@tarang/shared/sims/sim.schema
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { organizationOptionsQueryOptions } from '@/api/get-organization-options';
+import { OrganizationSelect } from '@/components/ui/organization-select';
 import { useSignedIn } from '@/lib/auth';
 import { isFinished, useSimOperation } from '../api/get-operation';
+import { simsResource } from '../api/get-sims';
 import { type TMoveKind, useMoveSims } from '../api/move-sims';
 import { useNumberFormat } from '../hooks/use-number-format';
 import { useSimMessages } from '../utils/messages';
 import { MoveResult, RefusedSimsTable, refusedSimsOf } from './move-result';
 import { OperationProgress } from './operation-progress';
-import { OrganizationSelect } from './organization-select';
 
 /** Which SIMs move: the ones named, or every SIM matching the list's filter (about `count` of them). */
 export type TMoveTarget = { kind: 'iccids'; iccids: string[] } | { kind: 'filter'; filter: TSimFilter; count: number; estimate: boolean };
@@ -58,7 +59,7 @@ export function MoveSimsDialog({ kind, target, onClose }: TMoveSimsDialogProps) 
   useEffect(() => {
     if (!polled || !isFinished(polled) || polled.id !== running) return;
     setResult((current) => (current ? { ...current, operation: polled } : current));
-    void queryClient.invalidateQueries({ queryKey: ['sims'] });
+    void queryClient.invalidateQueries({ queryKey: simsResource.keys.all });
   }, [polled, running, queryClient]);
 
   const targetName =

@@ -5,8 +5,6 @@ import TroubleshootOutlined from '@mui/icons-material/TroubleshootOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
@@ -21,6 +19,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useOrganizationOptions } from '@/api/get-organization-options';
+import { SectionCard } from '@/components/ui/section-card';
 import { useAccess, useSignedIn } from '@/lib/auth';
 import { useCan } from '@/lib/authorization';
 import { formatDate, formatDateTime } from '@/lib/date';
@@ -156,61 +155,46 @@ export function SimDetails({ iccid }: { iccid: string }) {
         )}
       </Stack>
 
-      <Card elevation={0} sx={{ border: 1, borderColor: 'divider' }}>
-        <CardContent>
-          <Typography variant="h2" sx={{ fontSize: '1.125rem', mb: 1.5 }}>
-            {t('details.profiles')}
-          </Typography>
-          <ProfilesTable primary={sim.primary} provisioned={sim.provisioned} />
-        </CardContent>
-      </Card>
+      <SectionCard title={t('details.profiles')}>
+        <ProfilesTable primary={sim.primary} provisioned={sim.provisioned} />
+      </SectionCard>
 
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, alignItems: 'start' }}>
-        <Card elevation={0} sx={{ border: 1, borderColor: 'divider' }}>
-          <CardContent>
-            <Typography variant="h2" sx={{ fontSize: '1.125rem', mb: 1.5 }}>
-              {t('details.overview')}
-            </Typography>
-            <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-              <Field label={t('fields.status')}>
-                {t(`status.${sim.status}`)}
-                {sim.statusReason ? ` — ${sim.statusReason}` : ''}
-              </Field>
-              <Field label={t('fields.organization')}>{sim.organization?.tradeName ?? t('stock')}</Field>
-              <Field label={t('fields.plan')}>{sim.planId ?? t('details.none')}</Field>
-              <Field label={t('fields.activatedAt')}>{sim.activatedAt ? formatDateTime(sim.activatedAt) : t('details.none')}</Field>
-              <Field label={t('fields.expiresAt')}>{sim.expiresAt ? formatDate(sim.expiresAt) : t('details.none')}</Field>
-              <Field label={t('fields.apn')}>{sim.apn ?? t('details.none')}</Field>
-              <Field label={t('fields.staticIp')}>{sim.staticIp ?? t('details.none')}</Field>
-              <Field label={t('fields.imeiLock')}>
-                {sim.imeiLock ? t('details.lockedTo', { imei: sim.lockedImei ?? '' }) : t('details.notLocked')}
-                {sim.lastImei ? ` · ${t('details.lastSeen', { imei: sim.lastImei })}` : ''}
-              </Field>
-              <Field label={t('fields.label')}>{sim.label ?? t('details.none')}</Field>
-              <Field label={t('fields.tags')}>
-                {sim.tags.length ? (
-                  <Box component="span" sx={{ display: 'inline-flex', gap: 0.5, flexWrap: 'wrap' }}>
-                    {sim.tags.map((tag) => (
-                      <Chip key={tag} size="small" label={tag} component="span" />
-                    ))}
-                  </Box>
-                ) : (
-                  t('details.none')
-                )}
-              </Field>
-              <Field label={t('fields.createdAt')}>{formatDateTime(sim.createdAt)}</Field>
-              <Field label={t('fields.updatedAt')}>{formatDateTime(sim.updatedAt)}</Field>
-            </Box>
-          </CardContent>
-        </Card>
-        <Card elevation={0} sx={{ border: 1, borderColor: 'divider' }}>
-          <CardContent>
-            <Typography variant="h2" sx={{ fontSize: '1.125rem', mb: 1.5 }}>
-              {t('history.title')}
-            </Typography>
-            <SimHistory history={sim.history} organizationName={organizationName} />
-          </CardContent>
-        </Card>
+        <SectionCard title={t('details.overview')}>
+          <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            <Field label={t('fields.status')}>
+              {t(`status.${sim.status}`)}
+              {sim.statusReason ? ` — ${sim.statusReason}` : ''}
+            </Field>
+            <Field label={t('fields.organization')}>{sim.organization?.tradeName ?? t('stock')}</Field>
+            <Field label={t('fields.plan')}>{sim.planId ?? t('details.none')}</Field>
+            <Field label={t('fields.activatedAt')}>{sim.activatedAt ? formatDateTime(sim.activatedAt) : t('details.none')}</Field>
+            <Field label={t('fields.expiresAt')}>{sim.expiresAt ? formatDate(sim.expiresAt) : t('details.none')}</Field>
+            <Field label={t('fields.apn')}>{sim.apn ?? t('details.none')}</Field>
+            <Field label={t('fields.staticIp')}>{sim.staticIp ?? t('details.none')}</Field>
+            <Field label={t('fields.imeiLock')}>
+              {sim.imeiLock ? t('details.lockedTo', { imei: sim.lockedImei ?? '' }) : t('details.notLocked')}
+              {sim.lastImei ? ` · ${t('details.lastSeen', { imei: sim.lastImei })}` : ''}
+            </Field>
+            <Field label={t('fields.label')}>{sim.label ?? t('details.none')}</Field>
+            <Field label={t('fields.tags')}>
+              {sim.tags.length ? (
+                <Box component="span" sx={{ display: 'inline-flex', gap: 0.5, flexWrap: 'wrap' }}>
+                  {sim.tags.map((tag) => (
+                    <Chip key={tag} size="small" label={tag} component="span" />
+                  ))}
+                </Box>
+              ) : (
+                t('details.none')
+              )}
+            </Field>
+            <Field label={t('fields.createdAt')}>{formatDateTime(sim.createdAt)}</Field>
+            <Field label={t('fields.updatedAt')}>{formatDateTime(sim.updatedAt)}</Field>
+          </Box>
+        </SectionCard>
+        <SectionCard title={t('history.title')}>
+          <SimHistory history={sim.history} organizationName={organizationName} />
+        </SectionCard>
       </Box>
 
       {dialog?.kind === 'edit' && <EditSimDialog sim={sim} onClose={() => setDialog(null)} />}

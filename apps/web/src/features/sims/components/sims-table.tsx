@@ -9,22 +9,18 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import {
-  DataGrid,
-  type GridColDef,
-  type GridColumnVisibilityModel,
-  type GridRowSelectionModel,
-  type GridSortModel,
-} from '@mui/x-data-grid';
+import { DataGrid, type GridColDef, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
 import { SIM_ICCID_LIST_MAX } from '@tarang/shared/sims/sim.constants';
 import type { TSim } from '@tarang/shared/sims/sim.schemas';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useOrganizationOptions } from '@/api/get-organization-options';
+import { FilterBar } from '@/components/list-screen/filter-bar';
+import { PAGE_SIZES } from '@/components/list-screen/list-params';
+import { useColumnVisibility } from '@/components/list-screen/use-column-visibility';
+import { useGridLocaleText } from '@/components/list-screen/use-grid-locale-text';
+import { useListController } from '@/components/list-screen/use-list-controller';
 import { paths } from '@/config/paths';
-import { useGridLocaleText } from '@/hooks/use-grid-locale-text';
-import { PAGE_SIZES, useListParams } from '@/hooks/use-list-params';
 import { useSignedIn } from '@/lib/auth';
 import { useCan } from '@/lib/authorization';
 import { formatDate, formatDateTime } from '@/lib/date';
@@ -34,16 +30,16 @@ import { useSims } from '../api/get-sims';
 import type { TMoveKind } from '../api/move-sims';
 import { useNumberFormat } from '../hooks/use-number-format';
 import { useSimMessages } from '../utils/messages';
-import { activeFilterCount, parseSimFilters, SIM_LIST_OPTIONS, simFilterBody } from '../utils/sim-filter';
+import { activeFilterCount, parseSimFilters, SIM_LIST_OPTIONS, simFilterBody, type TSimFilterKey } from '../utils/sim-filter';
 import { MoveSimsDialog, type TMoveTarget } from './move-sims-dialog';
-import { SimFilters } from './sim-filters';
+import { useSimFilters } from './sim-filters';
 import { SimStatusChip } from './sim-status-chip';
 import { SimsToolbar } from './sims-toolbar';
 
 /** Grid columns that sort on the server, by the API's sort key. */
 const SORT_FIELDS = new Set(['iccid', 'createdAt', 'expiresAt', 'status']);
-const COLUMNS_KEY = 'tarang.sims.columns';
-const DEFAULT_HIDDEN: GridColumnVisibilityModel = { apn: false, staticIp: false, planId: false, createdAt: false, imsi: false };
+/** Columns hidden until the user shows them. */
+const HIDDEN = new Set(['apn', 'staticIp', 'planId', 'createdAt', 'imsi']);
 
 const GRID_SX = {
   border: 0,
@@ -59,16 +55,6 @@ const simRowId = (row: TSim) => row.iccid;
 
 export const simDiagnosisHref = (iccid: string) => `/sim-diagnosis?number=${encodeURIComponent(iccid)}`;
 
-function readColumns(): GridColumnVisibilityModel {
-  try {
-    const stored = JSON.parse(localStorage.getItem(COLUMNS_KEY) ?? 'null') as GridColumnVisibilityModel | null;
-    return stored && typeof stored === 'object' ? stored : DEFAULT_HIDDEN;
-  } catch {
-    return DEFAULT_HIDDEN;
-  }
-}
-
-type TPaging = { key: string; cursors: (string | null)[] };
 type TSelection = { key: string; ids: ReadonlySet<string>; all: boolean };
 
 /**
@@ -81,10 +67,6 @@ export function SimsTable() {
   const number = useNumberFormat();
   const { user } = useSignedIn();
   const { failure } = useSimMessages();
-  const { params, update } = useListParams(SIM_LIST_OPTIONS);
-  const filter = useMemo(() => parseSimFilters(params.filters, params.search), [params.filters, params.search]);
-  const filtered = activeFilterCount(filter) > 0 || filter.search !== undefined;
-  const localeText = useGridLocaleText(filtered ? t('grid.noMatches') : tMessage('noSimsFound'));
   const canSeeOrganizations = useCan('organisation');
   const canAllocate = useCan('sim-inventory', 'allocate');
   const canRollBack = useCan('sim-inventory', 'rollBack');
@@ -93,20 +75,24 @@ export function SimsTable() {
   const canView = canViewDetails && canSeeDetailsPage;
   const canDiagnose = useCan('sim-inventory', 'diagnose');
   const isStaff = user.organization === null;
-  const organizations = useOrganizationOptions(canSeeOrganizations || canAllocate);
+  const filters = useSimFilters({ isStaff, showOrganizations: canSeeOrganizations });
+  const list = useListController({ paging: 'cursor', ...SIM_LIST_OPTIONS, filters });
+  const { pageIndex, limit, sort, update } = list;
+  const filter = useMemo(
+    () => parseSimFilters(list.filter as Record<TSimFilterKey, string | undefined>, list.filter.search ?? ''),
+    [list.filter],
+  );
+  const filtered = activeFilterCount(filter) > 0 || filter.search !== undefined;
+  const localeText = useGridLocaleText(filtered ? t('grid.noMatches') : tMessage('noSimsFound'));
 
   // A new filter, sort or page size starts again from the first page, with nothing selected.
-  const listKey = JSON.stringify([filter, params.sort, params.limit]);
-  const [paging, setPaging] = useState<TPaging>({ key: listKey, cursors: [null] });
-  const cursors = paging.key === listKey ? paging.cursors : [null];
-  const pageIndex = cursors.length - 1;
-  const query = useSims({ filter, sort: params.sort, limit: params.limit, cursor: cursors[pageIndex] ?? null });
+  const listKey = list.identity;
+  const query = useSims({ filter, sort, limit, cursor: list.cursorParams.cursor });
   const rows = query.data?.rows ?? [];
   const meta = query.data?.meta;
 
   const [selection, setSelection] = useState<TSelection>({ key: listKey, ids: new Set(), all: false });
   const selected = selection.key === listKey ? selection : { key: listKey, ids: new Set<string>(), all: false };
-  const [columns, setColumns] = useState<GridColumnVisibilityModel>(readColumns);
   const [move, setMove] = useState<{ kind: TMoveKind; target: TMoveTarget } | null>(null);
 
   const totalText = meta
@@ -255,10 +241,19 @@ export function SimsTable() {
     return cols;
   }, [t, canView, canDiagnose]);
 
+  const columnChoices = useMemo(
+    () =>
+      gridColumns
+        .filter((c) => c.hideable !== false)
+        .map((c) => ({ field: c.field, header: c.headerName ?? c.field, hidden: HIDDEN.has(c.field) })),
+    [gridColumns],
+  );
+  const visibility = useColumnVisibility('sims', columnChoices);
+
   const sortModel = useMemo((): GridSortModel => {
-    const field = params.sort.replace(/^-/, '');
-    return SORT_FIELDS.has(field) ? [{ field, sort: params.sort.startsWith('-') ? 'desc' : 'asc' }] : [];
-  }, [params.sort]);
+    const field = sort.replace(/^-/, '');
+    return SORT_FIELDS.has(field) ? [{ field, sort: sort.startsWith('-') ? 'desc' : 'asc' }] : [];
+  }, [sort]);
 
   const pageIds = useMemo(() => rows.map((r) => r.iccid), [rows]);
   // Props of the grid keep their identity between renders: a new object makes the grid redo its rows.
@@ -286,8 +281,8 @@ export function SimsTable() {
     setMove({ kind, target });
   };
 
-  const from = rows.length ? pageIndex * params.limit + 1 : 0;
-  const to = pageIndex * params.limit + rows.length;
+  const from = rows.length ? pageIndex * limit + 1 : 0;
+  const to = pageIndex * limit + rows.length;
   const gridLocaleText = useMemo(
     () => ({
       ...localeText,
@@ -302,28 +297,27 @@ export function SimsTable() {
     }),
     [localeText, meta, from, to, t, number],
   );
-  const paginationModel = useMemo(() => ({ page: pageIndex, pageSize: params.limit }), [pageIndex, params.limit]);
+  const paginationModel = useMemo(() => ({ page: pageIndex, pageSize: limit }), [pageIndex, limit]);
   const hasNextPage = Boolean(meta?.nextCursor);
   const paginationMeta = useMemo(() => ({ hasNextPage }), [hasNextPage]);
   const slotProps = useMemo(
     () => ({
-      toolbar: { totalText, filter, sort: params.sort },
+      toolbar: {
+        totalText,
+        filter,
+        sort,
+        columns: columnChoices,
+        visibility: visibility.model,
+        onVisibilityChange: visibility.change,
+      },
       loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } as const,
     }),
-    [totalText, filter, params.sort],
+    [totalText, filter, sort, columnChoices, visibility.model, visibility.change],
   );
 
   return (
     <Card elevation={0} sx={{ border: 1, borderColor: 'divider' }}>
-      <SimFilters
-        filter={filter}
-        search={params.search}
-        update={update}
-        organizations={organizations.data ?? []}
-        organizationsLoading={organizations.isFetching}
-        isStaff={isStaff}
-        showOrganizations={canSeeOrganizations}
-      />
+      <FilterBar filters={filters} values={list.filter} update={update} clearable />
       {query.isError && (
         <Alert severity="error" role="alert" sx={{ mx: 2, mb: 2 }}>
           {failure(query.error)}
@@ -382,9 +376,8 @@ export function SimsTable() {
         filterMode="server"
         paginationModel={paginationModel}
         onPaginationModelChange={(model) => {
-          if (model.pageSize !== params.limit) update({ limit: model.pageSize });
-          else if (model.page > pageIndex && meta?.nextCursor) setPaging({ key: listKey, cursors: [...cursors, meta.nextCursor] });
-          else if (model.page < pageIndex) setPaging({ key: listKey, cursors: cursors.slice(0, model.page + 1) });
+          if (model.pageSize !== limit) update({ limit: model.pageSize });
+          else list.goTo(model.page, meta?.nextCursor);
         }}
         pageSizeOptions={[...PAGE_SIZES]}
         sortModel={sortModel}
@@ -397,15 +390,8 @@ export function SimsTable() {
         rowSelectionModel={selectionModel}
         onRowSelectionModelChange={onSelectionChange}
         keepNonExistentRowsSelected
-        columnVisibilityModel={columns}
-        onColumnVisibilityModelChange={(model) => {
-          setColumns(model);
-          try {
-            localStorage.setItem(COLUMNS_KEY, JSON.stringify(model));
-          } catch {
-            /* kept for this visit */
-          }
-        }}
+        columnVisibilityModel={visibility.model}
+        onColumnVisibilityModelChange={visibility.change}
         showToolbar
         slots={{ toolbar: SimsToolbar }}
         slotProps={slotProps}

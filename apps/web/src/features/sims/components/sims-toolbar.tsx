@@ -1,15 +1,9 @@
-import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
-import ViewColumnOutlined from '@mui/icons-material/ViewColumnOutlined';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { ColumnsPanelTrigger, Toolbar } from '@mui/x-data-grid';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { notify } from '@/lib/notify';
-import { exportSims, type TExportFormat } from '../api/export-sims';
+import { type GridColumnVisibilityModel, Toolbar } from '@mui/x-data-grid';
+import { ColumnsMenu } from '@/components/list-screen/columns-menu';
+import { ExportButton } from '@/components/list-screen/export-button';
+import type { TColumnChoice } from '@/components/list-screen/use-column-visibility';
+import { exportSims } from '../api/export-sims';
 import { useSimMessages } from '../utils/messages';
 import type { TSimFilterValues } from '../utils/sim-filter';
 
@@ -19,56 +13,26 @@ export type TSimsToolbarProps = {
   /** What the list shows, for the export. */
   filter: TSimFilterValues;
   sort: string;
+  columns: readonly TColumnChoice[];
+  visibility: GridColumnVisibilityModel;
+  onVisibilityChange: (model: GridColumnVisibilityModel) => void;
 };
 
 declare module '@mui/x-data-grid' {
   interface ToolbarPropsOverrides extends Partial<TSimsToolbarProps> {}
 }
 
-/** Above the grid: how many SIMs match, the column chooser and the export of every matching SIM. */
-export function SimsToolbar({ totalText, filter, sort }: Partial<TSimsToolbarProps>) {
-  const { t } = useTranslation('sims');
+/** Above the grid: how many SIMs match, the column menu and the export of every matching SIM. */
+export function SimsToolbar({ totalText, filter, sort, columns, visibility, onVisibilityChange }: Partial<TSimsToolbarProps>) {
   const { failure } = useSimMessages();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [exporting, setExporting] = useState(false);
-  const choose = async (format: TExportFormat) => {
-    setAnchor(null);
-    if (!filter || !sort) return;
-    setExporting(true);
-    try {
-      await exportSims(filter, sort, format);
-    } catch (error) {
-      notify.error(failure(error));
-    } finally {
-      setExporting(false);
-    }
-  };
   return (
     <Toolbar style={{ justifyContent: 'space-between', gap: 8, paddingInline: 16 }}>
       <Typography variant="body2" color="text.secondary" data-testid="sims-total" sx={{ fontWeight: 600 }}>
         {totalText}
       </Typography>
       <div style={{ display: 'flex', gap: 8 }}>
-        <ColumnsPanelTrigger
-          render={(props) => (
-            <Button {...(props as object)} size="small" startIcon={<ViewColumnOutlined />}>
-              {t('toolbar.columns')}
-            </Button>
-          )}
-        />
-        <Button
-          size="small"
-          startIcon={exporting ? <CircularProgress size={16} /> : <DownloadOutlined />}
-          disabled={exporting}
-          aria-haspopup="menu"
-          onClick={(e) => setAnchor(e.currentTarget)}
-        >
-          {exporting ? t('toolbar.exporting') : t('toolbar.export')}
-        </Button>
-        <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-          <MenuItem onClick={() => void choose('csv')}>{t('toolbar.exportCsv')}</MenuItem>
-          <MenuItem onClick={() => void choose('xlsx')}>{t('toolbar.exportXlsx')}</MenuItem>
-        </Menu>
+        {columns && visibility && onVisibilityChange && <ColumnsMenu columns={columns} model={visibility} onChange={onVisibilityChange} />}
+        {filter && sort && <ExportButton onExport={(format) => exportSims(filter, sort, format)} failure={failure} />}
       </div>
     </Toolbar>
   );

@@ -3,7 +3,7 @@ import { SIM_OPERATORS, SIM_SORTS, SIM_STATUSES, type TSimStatus } from '@tarang
 import type { TSimFilter } from '@tarang/shared/sims/sim.schemas';
 import type { TQueryParams } from '@/lib/api-client';
 
-/** The list's filters as they sit in the address bar (`useListParams`). */
+/** The list's filters as they sit in the address bar. */
 export const SIM_FILTER_KEYS = [
   'status',
   'operator',
@@ -20,8 +20,8 @@ export type TSimFilterKey = (typeof SIM_FILTER_KEYS)[number];
 
 export const SIM_DEFAULT_SORT = 'iccid';
 export const SIM_SORTABLE = SIM_SORTS;
-/** How the inventory reads its address bar (`useListParams`, `readListParams`). */
-export const SIM_LIST_OPTIONS = { defaultSort: SIM_DEFAULT_SORT, sortable: SIM_SORTABLE, filters: SIM_FILTER_KEYS };
+/** The inventory's sort in its address (`useListController`, `readListParams`); its filters are declared in `useSimFilters`. */
+export const SIM_LIST_OPTIONS = { defaultSort: SIM_DEFAULT_SORT, sortable: SIM_SORTABLE };
 
 /** What the list shows: every filter of `GET /sim`, already checked. */
 export type TSimFilterValues = {

@@ -1,13 +1,13 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TTwoFactorSetup } from '@tarang/shared/auth/two-factor.schemas';
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextInput } from '@/components/ui/text-input';
-import { translateError } from '@/lib/i18n/i18n';
+import { OneTimeCodeField } from '@/components/form/fields/one-time-code-field';
+import { Form } from '@/components/form/form';
+import { FormAlert } from '@/components/form/form-alert';
+import { SubmitButton } from '@/components/form/submit-button';
 import { QrCode } from './qr-code';
 
 type TSetupStepsProps = {
@@ -19,27 +19,20 @@ type TSetupStepsProps = {
 /** The key as a QR code and as text (grouped by four), and the field for its first code. */
 export function SetupSteps({ setup, onConfirm }: TSetupStepsProps) {
   const { t } = useTranslation('two-factor');
-  const [code, setCode] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const typed = code.replace(/\s/g, '');
-    if (!/^\d{6}$/.test(typed)) {
-      setProblem(t('setup.codeInvalid'));
-      return;
-    }
-    setBusy(true);
-    setProblem(null);
-    try {
-      await onConfirm(typed);
-    } catch (error) {
-      setProblem(translateError(error));
-      setBusy(false);
-    }
-  };
+  const form = useForm({ defaultValues: { code: '' } });
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label={t('setup.formLabel')}>
+    <Form
+      form={form}
+      label={t('setup.formLabel')}
+      onSubmit={async ({ code }) => {
+        const typed = code.replace(/\s/g, '');
+        if (!/^\d{6}$/.test(typed)) {
+          form.setError('root', { message: t('setup.codeInvalid') });
+          return;
+        }
+        await onConfirm(typed);
+      }}
+    >
       <Stack spacing={2}>
         <Typography>{t('setup.scan')}</Typography>
         <Box sx={{ alignSelf: 'center' }}>
@@ -61,26 +54,10 @@ export function SetupSteps({ setup, onConfirm }: TSetupStepsProps) {
         >
           {setup.secret.replace(/(.{4})(?=.)/g, '$1 ')}
         </Box>
-        {problem && (
-          <Alert severity="error" role="alert">
-            {problem}
-          </Alert>
-        )}
-        <TextInput
-          id="two-factor-setup-code"
-          label={t('setup.code')}
-          helperText={t('setup.codeHelp')}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          autoComplete="one-time-code"
-          error={Boolean(problem)}
-          fullWidth
-          inputProps={{ inputMode: 'numeric', maxLength: 7 }}
-        />
-        <Button type="submit" variant="contained" disabled={busy}>
-          {t('setup.confirm')}
-        </Button>
+        <FormAlert />
+        <OneTimeCodeField name="code" label={t('setup.code')} hint={t('setup.codeHelp')} numeric inputProps={{ maxLength: 7 }} />
+        <SubmitButton>{t('setup.confirm')}</SubmitButton>
       </Stack>
-    </Box>
+    </Form>
   );
 }

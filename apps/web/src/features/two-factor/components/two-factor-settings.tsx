@@ -78,45 +78,48 @@ export function TwoFactorSettings({ account }: { account: string }) {
         </Stack>
       </CardContent>
 
-      <CodeDialog
-        open={dialog === 'password'}
-        kind="password"
-        title={t('setUp')}
-        text={t('passwordFirst')}
-        label={t('password')}
-        submitLabel={t('continue')}
-        onClose={() => setDialog(null)}
-        onSubmit={async (password) => {
-          setSetup(await startTwoFactorSetup(password));
-          setDialog(null);
-        }}
-      />
-      <CodeDialog
-        open={dialog === 'regenerate'}
-        title={t('newCodes')}
-        text={t('newCodesText')}
-        label={t('setup.code')}
-        submitLabel={t('newCodes')}
-        onClose={() => setDialog(null)}
-        onSubmit={async (code) => {
-          setCodes((await regenerate.mutateAsync(code)).recoveryCodes);
-          setDialog(null);
-        }}
-      />
-      <CodeDialog
-        open={dialog === 'disable'}
-        danger
-        title={t('turnOff')}
-        text={t('turnOffText')}
-        label={t('codeOrRecovery')}
-        submitLabel={t('turnOff')}
-        onClose={() => setDialog(null)}
-        onSubmit={async (typed) => {
-          await disable.mutateAsync(typed);
-          setDialog(null);
-          notify.success(t('turnedOff'));
-        }}
-      />
+      {dialog === 'password' && (
+        <CodeDialog
+          kind="password"
+          title={t('setUp')}
+          text={t('passwordFirst')}
+          label={t('password')}
+          submitLabel={t('continue')}
+          onClose={() => setDialog(null)}
+          onSubmit={async (password) => {
+            setSetup(await startTwoFactorSetup(password));
+            setDialog(null);
+          }}
+        />
+      )}
+      {dialog === 'regenerate' && (
+        <CodeDialog
+          title={t('newCodes')}
+          text={t('newCodesText')}
+          label={t('setup.code')}
+          submitLabel={t('newCodes')}
+          onClose={() => setDialog(null)}
+          onSubmit={async (code) => {
+            setCodes((await regenerate.mutateAsync(code)).recoveryCodes);
+            setDialog(null);
+          }}
+        />
+      )}
+      {dialog === 'disable' && (
+        <CodeDialog
+          danger
+          title={t('turnOff')}
+          text={t('turnOffText')}
+          label={t('codeOrRecovery')}
+          submitLabel={t('turnOff')}
+          onClose={() => setDialog(null)}
+          onSubmit={async (typed) => {
+            await disable.mutateAsync(typed);
+            setDialog(null);
+            notify.success(t('turnedOff'));
+          }}
+        />
+      )}
 
       <Dialog open={Boolean(setup || codes)} maxWidth="sm" fullWidth aria-labelledby="two-factor-setup-title">
         <DialogTitle id="two-factor-setup-title">{codes ? t('recovery.title') : t('setUp')}</DialogTitle>

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TUserCreate } from '@tarang/shared/users/user.schemas';
 import { api } from '@/lib/api-client';
-import { sealInitialPassword } from './seal-password';
+import { useResourceMutation } from '@/lib/resource';
+import { sealPasswords } from '@/lib/seal-passwords';
+import { usersResource } from './get-users';
 
 export type TCreateUserInput = Omit<TUserCreate, 'password'> & {
   /** The initial password in plain text; sealed before it leaves the browser. Without it the user is invited. */
@@ -13,16 +14,11 @@ export type TCreateUserInput = Omit<TUserCreate, 'password'> & {
  * told): the list shows the new user.
  */
 export async function createUser({ initialPassword, ...input }: TCreateUserInput): Promise<{ message?: string }> {
-  const password = initialPassword ? await sealInitialPassword(initialPassword) : undefined;
+  const [password] = initialPassword ? await sealPasswords([initialPassword]) : [];
   const body: TUserCreate = { ...input, ...(password ? { password } : {}) };
-  const response = await api.post<unknown>('/users', body);
+  const response = await api.post<unknown>(usersResource.path, body);
   return { message: response.message };
 }
 
-export function useCreateUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
-  });
-}
+/** A new user holds a role: the roles' holder counts change too. */
+export const useCreateUser = () => useResourceMutation(usersResource, createUser, { alsoStale: ['roles'] });

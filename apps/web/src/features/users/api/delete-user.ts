@@ -1,16 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useResourceMutation } from '@/lib/resource';
+import { usersResource } from './get-users';
 
 /** DELETE /users/{id}. */
 export async function deleteUser(id: string): Promise<{ message?: string }> {
-  const response = await api.delete<null>(`/users/${encodeURIComponent(id)}`);
+  const response = await api.delete<null>(usersResource.itemPath(id));
   return { message: response.message };
 }
 
-export function useDeleteUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
-  });
-}
+export const useDeleteUser = () => useResourceMutation(usersResource, deleteUser, { alsoStale: ['roles'] });

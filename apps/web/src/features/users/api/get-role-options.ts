@@ -1,20 +1,16 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { TRole } from '@tarang/shared/roles/role.schemas';
+import { rolesResource } from '@/api/roles-resource';
 import { api } from '@/lib/api-client';
 
 /**
- * GET /roles?limit=500&sort=name: the roles a user can be given. The cache key is shared with the
- * role screens (same call, same data), so a new role shows here at once.
+ * GET /roles?limit=500&sort=name: the roles a user can be given. The cache key is the role screens' resource (same
+ * data), so a new role shows here at once.
  */
-export async function getRoleOptions(signal?: AbortSignal): Promise<TRole[]> {
-  const response = await api.get<TRole[]>('/roles', { params: { limit: 500, sort: 'name' }, signal });
+async function getRoleOptions(signal?: AbortSignal): Promise<TRole[]> {
+  const response = await api.get<TRole[]>(rolesResource.path, { params: { limit: 500, sort: 'name' }, signal });
   return response.data;
 }
 
-export function roleOptionsQueryOptions() {
-  return queryOptions({ queryKey: ['roles', 'options'], queryFn: ({ signal }) => getRoleOptions(signal), staleTime: 60_000 });
-}
-
-export function useRoleOptions(enabled = true) {
-  return useQuery({ ...roleOptionsQueryOptions(), enabled });
-}
+export const useRoleOptions = (enabled = true) =>
+  useQuery(rolesResource.readOptions(rolesResource.keys.of('options'), getRoleOptions, { staleTime: 60_000, enabled }));

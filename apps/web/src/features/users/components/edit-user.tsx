@@ -1,7 +1,5 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import type { TUser } from '@tarang/shared/users/user.schemas';
+import { RecordLoader } from '@/components/form/record-loader';
 import { useSignedIn } from '@/lib/auth';
 import { useCan } from '@/lib/authorization';
 import { useUser } from '../api/get-user';
@@ -16,24 +14,15 @@ type TEditUserProps = { id: string; onSaved: (user?: TUser) => void; onCancel: (
  */
 export function EditUser({ id, onSaved, onCancel }: TEditUserProps) {
   const { user: me } = useSignedIn();
-  const messages = useUserMessages();
+  const { failure } = useUserMessages();
   const canReadUsers = useCan('user');
   const query = useUser(id, { enabled: canReadUsers });
-  const user = canReadUsers ? query.data : id === me.id ? me : undefined;
-
-  if (canReadUsers && query.isPending) {
-    return (
-      <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }} role="status">
-        <CircularProgress aria-hidden="true" />
-      </Box>
-    );
-  }
-  if (!user) {
-    return (
-      <Alert severity="error" role="alert">
-        {messages.failure(query.error ?? { code: 'NOT_FOUND', message: 'User not found' })}
-      </Alert>
-    );
-  }
-  return <UserForm key={user.id} user={user} onSaved={onSaved} onCancel={onCancel} />;
+  const read = canReadUsers
+    ? query
+    : { isPending: false, data: id === me.id ? me : undefined, error: { code: 'NOT_FOUND', message: 'User not found' } };
+  return (
+    <RecordLoader query={read} failure={failure}>
+      {(user) => <UserForm key={user.id} user={user} onSaved={onSaved} onCancel={onCancel} />}
+    </RecordLoader>
+  );
 }

@@ -1,40 +1,32 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Divider from '@mui/material/Divider';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
-import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { TOrganization } from '@tarang/shared/organizations/organization.schemas';
 import { isScopeSubset } from '@tarang/shared/roles/auth-scopes';
 import type { TRole } from '@tarang/shared/roles/role.schemas';
 import type { TUser, TUserUpdate } from '@tarang/shared/users/user.schemas';
-import { useEffect, useId, useMemo } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useEffect, useMemo } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useOrganizationOptions } from '@/api/get-organization-options';
+import { FormRadioGroup } from '@/components/form/fields/form-radio-group';
+import { FormSelect } from '@/components/form/fields/form-select';
+import { FormTextField } from '@/components/form/fields/form-text-field';
+import { OrganizationField } from '@/components/form/fields/organization-field';
+import { PasswordField } from '@/components/form/fields/password-field';
+import { PhoneField } from '@/components/form/fields/phone-field';
+import { ReadOnlyField } from '@/components/form/fields/read-only-field';
+import { FieldGrid, FormCard, FormSection, FULL_ROW, recordFormWords } from '@/components/form/form-card';
+import { useSchemaForm } from '@/components/form/use-schema-form';
 import { findPasswordRefusal, PasswordStrengthMeter, translatePasswordMessage } from '@/components/ui/password-strength-meter';
 import { useSignedIn } from '@/lib/auth';
 import { useCan } from '@/lib/authorization';
 import { notify } from '@/lib/notify';
-import { applyServerErrors } from '@/lib/server-errors';
 import { useCreateUser } from '../api/create-user';
 import { useRoleOptions } from '../api/get-role-options';
 import { useUpdateUser } from '../api/update-user';
 import { useUserMessages } from '../utils/messages';
-import { type TUserFormInput, type TUserFormOutput, USER_FORM_FIELDS, ZUserForm } from '../utils/user-form-schema';
-import { PasswordInput } from './password-input';
+import { ZUserForm } from '../utils/user-form-schema';
 
 type TOrgOption = Pick<TOrganization, 'id' | 'tradeName' | 'parentId'>;
 
@@ -76,60 +68,48 @@ type TUserFormProps = {
 export function UserForm({ user, onSaved, onCancel }: TUserFormProps) {
   const { t } = useTranslation('users');
   const messages = useUserMessages();
-  const formId = useId();
   const { user: me, role: myRole } = useSignedIn();
   const isStaff = me.organization === null;
   const editing = Boolean(user);
   const self = user?.id === me.id;
-  const canSave = useCan('user', editing ? 'edit' : 'add');
-  const readOnly = !canSave;
+  const readOnly = !useCan('user', editing ? 'edit' : 'add');
   const accessLocked = self || readOnly;
   const canListOrganizations = useCan('organisation');
   const canListRoles = useCan('role');
-
   const organizationsQuery = useOrganizationOptions(canListOrganizations && !accessLocked);
   const rolesQuery = useRoleOptions(canListRoles && !accessLocked);
 
-  const defaultOrganizationId = user ? (user.organization?.id ?? '') : (me.organization?.id ?? '');
-  const form = useForm<TUserFormInput, unknown, TUserFormOutput>({
-    resolver: zodResolver(ZUserForm),
+  const form = useSchemaForm(ZUserForm, {
     defaultValues: {
       firstName: user?.firstName ?? '',
       lastName: user?.lastName ?? '',
       email: user?.email ?? '',
       phone: user?.phone ?? '',
       avatar: user?.avatar ?? '',
-      organizationId: defaultOrganizationId,
+      organizationId: user ? (user.organization?.id ?? '') : (me.organization?.id ?? ''),
       role: user?.role.id ?? '',
       status: user?.status ?? 'ACTIVE',
       access: 'invite',
       password: '',
     },
   });
-  const {
+  const { control, getValues, setValue } = form;
+  const [organizationId, access, password, firstName, lastName, email, phone] = useWatch({
     control,
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    getValues,
-    formState: { errors, isSubmitting },
-  } = form;
-  const organizationId = useWatch({ control, name: 'organizationId' });
-  const access = useWatch({ control, name: 'access' });
-  const [password, firstName, lastName, email, phone] = useWatch({
-    control,
-    name: ['password', 'firstName', 'lastName', 'email', 'phone'],
+    name: ['organizationId', 'access', 'password', 'firstName', 'lastName', 'email', 'phone'],
   });
+  const passwordRefused = Boolean(form.formState.errors.password);
 
+  // Without the organisation list, the organisations at hand: the user's own and the editor's own.
+  const known = useMemo(
+    () => [user?.organization, me.organization].map((o) => (o ? { id: o.id, tradeName: o.tradeName, parentId: null } : null)),
+    [user?.organization, me.organization],
+  );
   const organizations = useMemo((): TOrgOption[] => {
-    const list: TOrgOption[] = organizationsQuery.data ? [...organizationsQuery.data] : [];
-    // Without the organisation list, the organisations at hand: the user's own and the editor's own.
-    for (const known of [user?.organization, me.organization]) {
-      if (known && !list.some((o) => o.id === known.id)) list.push({ id: known.id, tradeName: known.tradeName, parentId: null });
-    }
+    const list: TOrgOption[] = [...(organizationsQuery.data ?? [])];
+    for (const o of known) if (o && !list.some((l) => l.id === o.id)) list.push(o);
     return list;
-  }, [organizationsQuery.data, user?.organization, me.organization]);
+  }, [organizationsQuery.data, known]);
 
   const roleOptions = useMemo(() => {
     const grantable = (rolesQuery.data ?? []).filter((r) => isScopeSubset(r.authScopes, myRole.authScopes));
@@ -148,264 +128,134 @@ export function UserForm({ user, onSaved, onCancel }: TUserFormProps) {
     if (current && !roleOptions.some((r) => r.id === current)) setValue('role', '');
   }, [roleOptions, rolesQuery.data, accessLocked, getValues, setValue]);
 
-  const createMutation = useCreateUser();
-  const updateMutation = useUpdateUser();
-
-  const onSubmit = handleSubmit(async (values) => {
-    if (!user && values.access === 'password') {
-      const owner = { firstName: values.firstName, lastName: values.lastName, email: values.email, phone: values.phone };
-      const refusal = await findPasswordRefusal(values.password ?? '', owner);
-      if (refusal) {
-        setError('password', { type: 'strength', message: refusal }, { shouldFocus: true });
-        return;
-      }
-    }
-    try {
-      // A new user is not named in the answer (POST /users), so only an edit hands the saved user on.
-      let saved: { user?: TUser; message?: string };
-      if (!user) {
-        saved = await createMutation.mutateAsync({
-          firstName: values.firstName,
-          lastName: values.lastName,
-          email: values.email ?? null,
-          phone: values.phone ?? null,
-          avatar: values.avatar ?? null,
-          role: values.role,
-          organizationId: values.organizationId ?? null,
-          ...(values.access === 'password' ? { initialPassword: values.password } : {}),
-        });
-      } else {
-        const data: TUserUpdate = {
-          firstName: values.firstName,
-          lastName: values.lastName,
-          email: values.email ?? null,
-          phone: values.phone ?? null,
-          avatar: values.avatar ?? null,
-          ...(self ? {} : { role: values.role, organizationId: values.organizationId ?? null, status: values.status }),
-        };
-        saved = await updateMutation.mutateAsync({ id: user.id, data });
-      }
-      notify.success(messages.success(saved.message, user ? 'updated' : 'created'));
-      onSaved(saved.user);
-    } catch (error) {
-      const placed = applyServerErrors(error, setError, USER_FORM_FIELDS, (m) => translatePasswordMessage(m) ?? messages.message(m));
-      if (!placed) notify.error(messages.failure(error));
-    }
-  });
-
-  const organizationChoices = useMemo(() => {
-    const byId = new Map(organizations.map((o) => [o.id, o]));
-    // Children are indented under their parent (the list comes parents first).
-    const list = organizations.map((o) => ({ id: o.id, label: o.tradeName, depth: lineage(o.id, byId).size - 1 }));
-    return isStaff ? [{ id: '', label: t('staffOrganization'), depth: 0 }, ...list] : list;
-  }, [organizations, isStaff, t]);
-
-  const fieldError = (name: (typeof USER_FORM_FIELDS)[number]) => {
-    const message = errors[name]?.message;
-    return message ? { error: true, helperText: messages.message(message) } : {};
-  };
-
+  const createUser = useCreateUser();
+  const updateUser = useUpdateUser();
+  const formMessages = useMemo(
+    () => ({ message: (m: string) => translatePasswordMessage(m) ?? messages.message(m), failure: messages.failure }),
+    [messages],
+  );
   const rolesUnavailable = !accessLocked && (!canListRoles || rolesQuery.isError);
 
   return (
-    <Card elevation={0} sx={{ border: 1, borderColor: 'divider' }}>
-      <CardContent
-        component="form"
-        id={formId}
-        noValidate
-        onSubmit={onSubmit}
-        aria-label={editing ? t('form.editLabel') : t('form.addLabel')}
-        sx={{ p: { xs: 2, md: 3 } }}
-      >
-        {readOnly && (
-          <Alert severity="info" sx={{ mb: 3 }}>
-            {t('form.readOnly')}
-          </Alert>
-        )}
-        <Typography variant="h2" sx={{ fontSize: '1.1rem', fontWeight: 700, mb: 2 }}>
-          {t('form.details')}
-        </Typography>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-          <TextField
-            {...register('firstName')}
-            label={t('fields.firstName')}
-            required
-            disabled={readOnly}
-            autoComplete="off"
-            {...fieldError('firstName')}
-          />
-          <TextField
-            {...register('lastName')}
-            label={t('fields.lastName')}
-            required
-            disabled={readOnly}
-            autoComplete="off"
-            {...fieldError('lastName')}
-          />
-          <TextField
-            {...register('email')}
-            type="email"
-            label={t('fields.email')}
-            disabled={readOnly}
-            autoComplete="off"
-            {...fieldError('email')}
-          />
-          <TextField
-            {...register('phone')}
-            type="tel"
-            label={t('fields.phone')}
-            disabled={readOnly}
-            autoComplete="off"
-            {...(errors.phone ? fieldError('phone') : { helperText: t('form.phoneHint') })}
-          />
-          <TextField
-            {...register('avatar')}
-            type="url"
-            label={t('fields.avatar')}
-            disabled={readOnly}
-            sx={{ gridColumn: { md: '1 / -1' } }}
-            {...(errors.avatar ? fieldError('avatar') : { helperText: t('form.avatarHint') })}
-          />
-        </Box>
+    <FormCard
+      form={form}
+      messages={formMessages}
+      readOnly={readOnly}
+      {...recordFormWords(t, editing, readOnly)}
+      onCancel={onCancel}
+      check={async (values) =>
+        !user && values.access === 'password' ? { password: await findPasswordRefusal(values.password, values) } : null
+      }
+      onSubmit={async (values) => {
+        const details = {
+          firstName: values.firstName,
+          lastName: values.lastName,
+          email: values.email ?? null,
+          phone: values.phone ?? null,
+          avatar: values.avatar ?? null,
+        };
+        // A new user is not named in the answer (POST /users), so only an edit hands the saved user on.
+        let saved: { user?: TUser; message?: string };
+        if (!user) {
+          saved = await createUser.mutateAsync({
+            ...details,
+            role: values.role,
+            organizationId: values.organizationId ?? null,
+            ...(values.access === 'password' ? { initialPassword: values.password } : {}),
+          });
+        } else {
+          const data: TUserUpdate = {
+            ...details,
+            ...(self ? {} : { role: values.role, organizationId: values.organizationId ?? null, status: values.status }),
+          };
+          saved = await updateUser.mutateAsync({ id: user.id, data });
+        }
+        notify.success(messages.success(saved.message, user ? 'updated' : 'created'));
+        onSaved(saved.user);
+      }}
+    >
+      <FormSection title={t('form.details')}>
+        <FormTextField name="firstName" label={t('fields.firstName')} required autoComplete="off" />
+        <FormTextField name="lastName" label={t('fields.lastName')} required autoComplete="off" />
+        <FormTextField name="email" type="email" label={t('fields.email')} autoComplete="off" />
+        <PhoneField name="phone" label={t('fields.phone')} autoComplete="off" hint={t('form.phoneHint')} />
+        <FormTextField name="avatar" type="url" label={t('fields.avatar')} hint={t('form.avatarHint')} sx={FULL_ROW} />
+      </FormSection>
 
-        <Divider sx={{ my: 3 }} />
-        <Typography variant="h2" sx={{ fontSize: '1.1rem', fontWeight: 700, mb: 2 }}>
-          {t('form.access')}
-        </Typography>
+      <FormSection divider grid={false} title={t('form.access')}>
         {self && (
           <Alert severity="info" sx={{ mb: 2 }}>
             {t('form.selfLocked')}
           </Alert>
         )}
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        <FieldGrid>
           {accessLocked ? (
             <>
-              <TextField label={t('fields.organization')} value={user?.organization?.tradeName ?? t('staffOrganization')} disabled />
-              <TextField label={t('fields.role')} value={user?.role.name ?? ''} disabled />
+              <ReadOnlyField label={t('fields.organization')} value={user?.organization?.tradeName ?? t('staffOrganization')} />
+              <ReadOnlyField label={t('fields.role')} value={user?.role.name ?? ''} />
             </>
           ) : (
             <>
-              <Controller
-                control={control}
+              <OrganizationField
                 name="organizationId"
-                render={({ field }) => (
-                  <Autocomplete
-                    options={organizationChoices}
-                    value={organizationChoices.find((o) => o.id === field.value) ?? null}
-                    onChange={(_e, option) => field.onChange(option?.id ?? (isStaff ? '' : defaultOrganizationId))}
-                    onBlur={field.onBlur}
-                    isOptionEqualToValue={(a, b) => a.id === b.id}
-                    renderOption={({ key, ...props }, option) => (
-                      <li key={key} {...props} style={{ paddingLeft: 16 + option.depth * 20 }}>
-                        {option.label}
-                      </li>
-                    )}
-                    disableClearable={!isStaff}
-                    loading={organizationsQuery.isFetching}
-                    noOptionsText={t('list.noOrganizations')}
-                    renderInput={(props) => (
-                      <TextField
-                        {...props}
-                        inputRef={field.ref}
-                        label={t('fields.organization')}
-                        required
-                        {...(errors.organizationId
-                          ? fieldError('organizationId')
-                          : { helperText: isStaff ? t('form.organizationHintStaff') : undefined })}
-                      />
-                    )}
-                  />
-                )}
+                label={t('fields.organization')}
+                required
+                canList={canListOrganizations}
+                none={isStaff ? t('staffOrganization') : undefined}
+                known={known}
+                hint={isStaff ? t('form.organizationHintStaff') : undefined}
               />
-              <Controller
-                control={control}
+              <FormSelect
                 name="role"
-                render={({ field }) => (
-                  <TextField
-                    select
-                    label={t('fields.role')}
-                    required
-                    value={roleOptions.some((r) => r.id === field.value) ? field.value : ''}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    disabled={rolesUnavailable}
-                    {...(errors.role
-                      ? fieldError('role')
-                      : {
-                          helperText: rolesUnavailable
-                            ? t('form.rolesUnavailable')
-                            : organizationId
-                              ? t('form.roleHintOrganization')
-                              : t('form.roleHintStaff'),
-                        })}
-                  >
-                    {roleOptions.length === 0 && (
-                      <MenuItem value="" disabled>
-                        {t('form.noRoles')}
-                      </MenuItem>
-                    )}
-                    {roleOptions.map((r) => (
-                      <MenuItem key={r.id} value={r.id}>
-                        <ListItemText primary={r.name} secondary={r.description ?? undefined} />
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
+                label={t('fields.role')}
+                required
+                disabled={rolesUnavailable}
+                emptyText={t('form.noRoles')}
+                options={roleOptions.map((r) => ({ value: r.id, label: r.name, description: r.description ?? undefined }))}
+                hint={
+                  rolesUnavailable ? t('form.rolesUnavailable') : organizationId ? t('form.roleHintOrganization') : t('form.roleHintStaff')
+                }
               />
             </>
           )}
           {editing &&
             (accessLocked ? (
-              <TextField label={t('fields.status')} value={user ? t(`status.${user.status}`) : ''} disabled />
+              <ReadOnlyField label={t('fields.status')} value={user ? t(`status.${user.status}`) : ''} />
             ) : (
-              <Controller
-                control={control}
+              <FormSelect
                 name="status"
-                render={({ field }) => (
-                  <TextField select label={t('fields.status')} {...field} {...fieldError('status')}>
-                    <MenuItem value="ACTIVE">{t('status.ACTIVE')}</MenuItem>
-                    <MenuItem value="INVITED" disabled>
-                      {t('status.INVITED')}
-                    </MenuItem>
-                    <MenuItem value="DISABLED">{t('status.DISABLED')}</MenuItem>
-                  </TextField>
-                )}
+                label={t('fields.status')}
+                options={[
+                  { value: 'ACTIVE', label: t('status.ACTIVE') },
+                  { value: 'INVITED', label: t('status.INVITED'), disabled: true },
+                  { value: 'DISABLED', label: t('status.DISABLED') },
+                ]}
               />
             ))}
-        </Box>
+        </FieldGrid>
 
         {!editing && (
           <Box sx={{ mt: 3 }}>
-            <FormControl>
-              <FormLabel id={`${formId}-access`}>{t('form.signIn')}</FormLabel>
-              <Controller
-                control={control}
-                name="access"
-                render={({ field }) => (
-                  <RadioGroup row aria-labelledby={`${formId}-access`} {...field}>
-                    <FormControlLabel value="invite" control={<Radio />} label={t('form.sendInvitation')} />
-                    <FormControlLabel value="password" control={<Radio />} label={t('form.setPassword')} />
-                  </RadioGroup>
-                )}
-              />
-            </FormControl>
+            <FormRadioGroup
+              name="access"
+              label={t('form.signIn')}
+              options={[
+                { value: 'invite', label: t('form.sendInvitation') },
+                { value: 'password', label: t('form.setPassword') },
+              ]}
+            />
             {access === 'password' ? (
               <Box sx={{ maxWidth: { md: 'calc(50% - 8px)' }, mt: 1 }}>
-                <PasswordInput
-                  {...register('password')}
+                <PasswordField
+                  name="password"
                   label={t('fields.password')}
                   required
                   fullWidth
                   autoComplete="new-password"
-                  {...(errors.password ? fieldError('password') : { helperText: t('form.passwordHint') })}
+                  hint={t('form.passwordHint')}
                 />
                 <Box sx={{ mt: 2 }}>
-                  <PasswordStrengthMeter
-                    password={password ?? ''}
-                    owner={{ firstName, lastName, email, phone }}
-                    hideReason={Boolean(errors.password)}
-                  />
+                  <PasswordStrengthMeter password={password} owner={{ firstName, lastName, email, phone }} hideReason={passwordRefused} />
                 </Box>
               </Box>
             ) : (
@@ -415,18 +265,7 @@ export function UserForm({ user, onSaved, onCancel }: TUserFormProps) {
             )}
           </Box>
         )}
-
-        <Stack direction="row" spacing={1.5} sx={{ mt: 4, justifyContent: 'flex-end' }}>
-          <Button onClick={onCancel} disabled={isSubmitting}>
-            {readOnly ? t('actions.back') : t('actions.cancel')}
-          </Button>
-          {!readOnly && (
-            <Button type="submit" variant="contained" disabled={isSubmitting}>
-              {editing ? t('actions.save') : t('actions.create')}
-            </Button>
-          )}
-        </Stack>
-      </CardContent>
-    </Card>
+      </FormSection>
+    </FormCard>
   );
 }

@@ -7,7 +7,7 @@ const fields = ZUserCreate.shape;
 
 const blankToNull = (value: string): string | null | undefined => (value.trim() === '' ? null : value);
 
-/** A phone typed without +91 gets it (spec §9 default prefix); spaces and dashes are dropped. */
+/** Spaces and dashes are dropped; a number without +91 (the phone field adds it) gets it (spec §9 default prefix). */
 export function normalizePhone(value: string): string | null | undefined {
   const compact = value.replace(/[\s-]/g, '');
   if (!compact) return null;
@@ -45,17 +45,3 @@ export const ZUserForm = z
         ctx.addIssue({ code: 'custom', path: ['password'], message: `password must be at most ${PASSWORD_MAX} characters` });
     }
   });
-
-export type TUserFormInput = z.input<typeof ZUserForm>;
-export type TUserFormOutput = z.output<typeof ZUserForm>;
-export const USER_FORM_FIELDS = [
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'avatar',
-  'organizationId',
-  'role',
-  'status',
-  'password',
-] as const;

@@ -5,16 +5,11 @@ import { Link as RouterLink } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { PageHeader } from '@/components/ui/page-header';
 import { OrganizationsTable } from '@/features/organizations/components/organizations-table';
-import { useSignedIn } from '@/lib/auth';
-import { Can, useCan } from '@/lib/authorization';
+import { Can } from '@/lib/authorization';
 
 /** /management/organisation (and ?_id={id} from global search). */
 export default function OrganisationsRoute() {
   const { t } = useTranslation('organizations');
-  const { user } = useSignedIn();
-  const canEdit = useCan('organisation', 'edit');
-  const canDelete = useCan('organisation', 'delete');
-  const canEditSettings = useCan('organisation', 'editSettings');
   return (
     <Page title={t('title')} namespaces={['organizations', 'common']}>
       <PageHeader
@@ -29,12 +24,7 @@ export default function OrganisationsRoute() {
           </Can>
         }
       />
-      <OrganizationsTable
-        canEdit={canEdit}
-        canDelete={canDelete}
-        canEditSettings={canEditSettings}
-        ownOrganizationId={user.organization?.id ?? null}
-      />
+      <OrganizationsTable />
     </Page>
   );
 }

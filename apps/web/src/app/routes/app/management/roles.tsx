@@ -5,14 +5,11 @@ import { Link as RouterLink } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { PageHeader } from '@/components/ui/page-header';
 import { RolesTable } from '@/features/roles/components/roles-table';
-import { Can, useCan } from '@/lib/authorization';
+import { Can } from '@/lib/authorization';
 
 /** /management/role. */
 export default function RolesRoute() {
   const { t } = useTranslation('roles');
-  const canEdit = useCan('role', 'edit');
-  const canDelete = useCan('role', 'delete');
-  const canSeeOrganizations = useCan('organisation');
   return (
     <Page title={t('title')} namespaces={['roles', 'common']}>
       <PageHeader
@@ -27,7 +24,7 @@ export default function RolesRoute() {
           </Can>
         }
       />
-      <RolesTable canEdit={canEdit} canDelete={canDelete} canSeeOrganizations={canSeeOrganizations} />
+      <RolesTable />
     </Page>
   );
 }
