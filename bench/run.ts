@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --sims 1000000 --requests 200 --upload-rows 1000000 --allocate-rows 100000 --export 1 --request-sims 100000
- *   --crash 1 --console 20 --flood 0 --pg embedded|machine]`
+ *   --crash 1 --console 20 --flood 0 --money 1 --transfers 5000 --activation-sims 10000 --bank-ops 2000 --pg embedded|machine]`
  *
  * SIM inventory at scale, measured end to end on a throwaway database: builds a dataset (the demo organisations and
  * `--sims` SIMs through COPY), starts the real server as a child process, and measures
@@ -14,6 +14,8 @@
  *     the same request run by a separate worker process killed with SIGKILL three times, checked against the simulator's log.
  *   - with `--flood SECONDS`: GET /sim while a second process floods the unauthenticated endpoints with 100 requests/s
  *     from one address, beside the same requests without it (bench/anonymous-flood.ts, bench/results/anonymous-flood.md);
+ *   - money (issue 14, `--money 1`): transfers through the API beside bare SQL, an activation until every hold is captured,
+ *     and the bank run with the server killed three times (bench/money.ts, bench/results/money.md);
  *   - the console (`--console` runs): the production build in the system Chromium, from a click on "Sim Inventory"
  *     (and from a fresh load of /sim-inventory) until the grid shows a SIM (bench/console.ts).
  * Prints a table and writes it to bench/results/latest.md. Not part of `npm test`.
@@ -41,6 +43,7 @@ import { countSims, encodeCursor, listSimPage, resolveSearch, type TResolvedFilt
 import { seedDemo, seedDemoSims } from '../apps/server/src/scripts/seed-demo';
 import { measureAnonymousFlood } from './anonymous-flood';
 import { measureConsole } from './console';
+import { measureMoney } from './money';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ADMIN_EMAIL = 'bench@tarang.local';
@@ -63,6 +66,10 @@ const REQUEST_SIMS = arg('request-sims', 100_000);
 const CRASH = arg('crash', 1);
 const CONSOLE_RUNS = arg('console', 20);
 const FLOOD_SECONDS = arg('flood', 0);
+const MONEY = arg('money', 1);
+const TRANSFERS = arg('transfers', 5_000);
+const ACTIVATION_SIMS = arg('activation-sims', 10_000);
+const BANK_OPS = arg('bank-ops', 2_000);
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -539,6 +546,30 @@ async function main() {
       );
     }
 
+    if (MONEY > 0) {
+      await settle(pool);
+      // The money section starts servers of its own (and kills them): the one measured so far stops first.
+      api.child.kill('SIGTERM');
+      await new Promise((r) => api!.child.once('exit', r));
+      api = null;
+      const money = await measureMoney({
+        databaseUrl: url,
+        startApi: (env) => startApi(url, work, env),
+        staff: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+        transfers: TRANSFERS,
+        activationSims: ACTIVATION_SIMS,
+        bankOps: BANK_OPS,
+        log,
+      });
+      out();
+      for (const line of money) out(line);
+      await mkdir(path.join(ROOT, 'bench/results'), { recursive: true });
+      await writeFile(
+        path.join(ROOT, 'bench/results/money.md'),
+        `# Money\n\n${new Date().toISOString()} · ${os.cpus().length} cores · on ${server.label}\n\n${money.join('\n')}\n`,
+      );
+    }
+
     out();
     out(`Server RSS at rest after sign-in: ${(idleRss / 2 ** 20).toFixed(0)} MB. Whole run: ${secs(performance.now() - started)}.`);
     out();
@@ -548,6 +579,11 @@ async function main() {
     out(
       'Targets (issue 5): a 100,000-SIM SUSPEND with the simulator at zero latency ≤ 60 s; with the worker killed three times it completes and the simulator shows each SIM once.',
     );
+    if (MONEY > 0) {
+      out(
+        'Targets (issue 14): transfers through the API ≥ 30% of bare SQL, spread and on one hot wallet; an activation of 10,000 SIMs ≤ 30 s; the bank run at 64 × 2,000 with 3 crashes keeps every invariant.',
+      );
+    }
     await mkdir(path.join(ROOT, 'bench/results'), { recursive: true });
     await writeFile(path.join(ROOT, 'bench/results/latest.md'), `${lines.join('\n')}\n`);
     log('\nwritten to bench/results/latest.md');

@@ -17,6 +17,7 @@ import type { TDb } from './db/database';
 import { ZErrorBody } from './http/envelope';
 import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler';
 import { registerRouteGuard } from './http/route-access';
+import { activationRoutes } from './modules/activations/activations.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authenticateRequest } from './modules/auth/auth.service';
@@ -26,6 +27,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { organizationRoutes } from './modules/organizations/organizations.routes';
 import { createMessenger, type TSmsGateway } from './modules/outbox/messenger';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
+import { planRoutes } from './modules/plans/plans.routes';
 import { createWorker } from './modules/queue/queue';
 import { requestRoutes } from './modules/requests/requests.routes';
 import { roleRoutes } from './modules/roles/roles.routes';
@@ -33,6 +35,11 @@ import { searchRoutes } from './modules/search/search.routes';
 import { simRoutes } from './modules/sims/sims.routes';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { userRoutes } from './modules/users/users.routes';
+import { payuFormActionSources } from './modules/wallets/payu';
+import { payuRoutes } from './modules/wallets/payu.routes';
+import { payuSimulatorRoutes } from './modules/wallets/payu-simulator.routes';
+import { transactionReportRoutes } from './modules/wallets/transactions-report.routes';
+import { walletRoutes } from './modules/wallets/wallets.routes';
 
 export const API_PREFIX = '/api/v1';
 
@@ -156,7 +163,7 @@ export async function buildApp({ config, db, logger, sms = null }: TBuildOptions
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...payuFormActionSources(config)],
         // The server may run on plain HTTP inside a LAN; there an upgrade would break every asset. TLS deployments get HSTS.
         upgradeInsecureRequests: null,
       },
@@ -190,14 +197,20 @@ export async function buildApp({ config, db, logger, sms = null }: TBuildOptions
       userRoutes(api, deps);
       organizationRoutes(api, deps);
       roleRoutes(api, deps);
+      planRoutes(api, deps);
       auditRoutes(api, deps);
       outboxRoutes(api, deps);
       searchRoutes(api, deps);
       simRoutes(api, deps);
       requestRoutes(api, deps);
+      walletRoutes(api, deps);
+      payuRoutes(api, deps);
+      transactionReportRoutes(api, deps);
+      activationRoutes(api, deps);
     },
     { prefix: API_PREFIX },
   );
+  payuSimulatorRoutes(app, deps);
 
   const webDist = config.webDistDir;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));

@@ -61,7 +61,24 @@ export type TConfig = {
   twoFactorKey: string | null;
   /** Live progress streams this process holds open at once, all users together (TARANG_LIVE_STREAMS_MAX, 200). */
   liveStreamsMax: number;
+  /**
+   * PayU merchant key and salt (TARANG_PAYU_KEY, TARANG_PAYU_SALT). Outside production, and wherever the simulator is
+   * on, they default to the development pair below, which no real PayU account has; in production unset = PayU
+   * top-ups are refused until they are set.
+   */
+  payuKey: string | null;
+  payuSalt: string | null;
+  /** Where the console posts PayU's checkout form (TARANG_PAYU_URL): the simulator when it is on, PayU's live endpoint otherwise. */
+  payuUrl: string;
+  /** The PayU simulator at /payu-simulator (TARANG_PAYU_SIMULATOR, on/off): on by default outside production, off in production. */
+  payuSimulator: boolean;
 };
+
+/** The development key and salt of the PayU simulator: made up for Tarang, valid at no gateway. */
+export const PAYU_DEVELOPMENT_KEY = 'TRGDEV';
+export const PAYU_DEVELOPMENT_SALT = 'tarang-development-salt-not-for-production';
+/** PayU's live hosted-checkout endpoint (its test one is https://test.payu.in/_payment). */
+export const PAYU_LIVE_URL = 'https://secure.payu.in/_payment';
 
 function int(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
   const raw = env[name];
@@ -88,6 +105,28 @@ function anonymousRates(env: NodeJS.ProcessEnv) {
   };
 }
 
+function onOff(name: string, fallback: boolean, env: NodeJS.ProcessEnv): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['on', 'true', '1', 'yes'].includes(raw)) return true;
+  if (['off', 'false', '0', 'no'].includes(raw)) return false;
+  throw new Error(`${name} must be "on" or "off", got "${env[name]}"`);
+}
+
+/** The PayU settings: the simulator and the development key and salt outside production unless configured. */
+function payu(env: NodeJS.ProcessEnv, nodeEnv: TConfig['env'], publicUrl: string) {
+  const simulator = onOff('TARANG_PAYU_SIMULATOR', nodeEnv !== 'production', env);
+  const developmentPair = nodeEnv !== 'production' || simulator;
+  const url = env.TARANG_PAYU_URL || (simulator ? `${publicUrl.replace(/\/+$/, '')}/payu-simulator` : PAYU_LIVE_URL);
+  if (!/^https?:\/\/[^\s/]+/.test(url)) throw new Error(`TARANG_PAYU_URL must be an http(s) URL, got "${url}"`);
+  return {
+    payuKey: env.TARANG_PAYU_KEY || (developmentPair ? PAYU_DEVELOPMENT_KEY : null),
+    payuSalt: env.TARANG_PAYU_SALT || (developmentPair ? PAYU_DEVELOPMENT_SALT : null),
+    payuUrl: url,
+    payuSimulator: simulator,
+  };
+}
+
 function staffTwoFactor(raw: string | undefined): 'required' | 'optional' {
   if (raw === undefined || raw === '' || raw === 'required') return 'required';
   if (raw === 'optional') return 'optional';
@@ -98,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const port = int('PORT', 3000, env);
   const repoRoot = path.resolve(import.meta.dirname, '../../..');
+  const publicUrl = env.TARANG_PUBLIC_URL ?? `http://localhost:${port}`;
   return {
     env: nodeEnv,
     port,
@@ -125,7 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     corsOrigins: list(env.TARANG_CORS_ORIGINS),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.TARANG_MAIL_FROM ?? 'Tarang <no-reply@tarang.local>',
-    publicUrl: env.TARANG_PUBLIC_URL ?? `http://localhost:${port}`,
+    publicUrl,
     bodyLimitBytes: int('TARANG_BODY_LIMIT_BYTES', 1024 * 1024, env),
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     webDistDir: path.join(repoRoot, 'apps/web/dist'),
@@ -139,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     liveStreamsMax: Math.max(int('TARANG_LIVE_STREAMS_MAX', 200, env), 1),
     staffTwoFactor: staffTwoFactor(env.TARANG_STAFF_TWO_FACTOR),
     twoFactorKey: env.TARANG_TWO_FACTOR_KEY || null,
+    ...payu(env, nodeEnv, publicUrl),
     ...overrides,
   };
 }

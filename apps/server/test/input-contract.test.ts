@@ -1,4 +1,5 @@
 import { MULTILINE_PATTERN, SINGLE_LINE_PATTERN } from '@tarang/shared/common/text';
+import { fullAuthScopes } from '@tarang/shared/roles/auth-scopes';
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandler } from '../src/http/error-handler';
@@ -13,7 +14,19 @@ import { API, makeOrganization, type TTestApp } from './test-app';
  * checked the day it lands.
  */
 
-const { t, tokens } = routeTest({ staff: true });
+const { t, tokens } = routeTest({
+  staff: true,
+  organizations: { buyer: 'Input Contract Buyer' },
+  roles: { Everything: { scopes: fullAuthScopes(), org: 'buyer' } },
+  users: { member: { email: 'member@input-contract.test', role: 'Everything', org: 'buyer' } },
+});
+
+/** The token a route is called with: staff, or an organisation user for what only organisations do. */
+function tokenFor(method: string, path: string): string {
+  const url = `/api/v1${path.replace(/\{(\w+)\}/g, ':$1')}`;
+  const declared = t.app.routeAccess.find((r) => r.method === method && r.url === url)?.access;
+  return declared?.kind === 'permission' && declared.organizationOnly ? tokens.member : tokens.staff;
+}
 let doc: TDocument;
 
 type TJsonSchema = {
@@ -156,7 +169,12 @@ describe('control characters are a 400 naming the field, on every route', () => 
       for (const [name, prop] of Object.entries(schema?.properties ?? {})) {
         if (!stringNodes(prop, name).some((n) => n.at === name)) continue;
         probed++;
-        const res = await t.call({ method: method as 'POST', url: concrete(path), token: tokens.staff, payload: { [name]: 'a\u0000b' } });
+        const res = await t.call({
+          method: method as 'POST',
+          url: concrete(path),
+          token: tokenFor(method, path),
+          payload: { [name]: 'a\u0000b' },
+        });
         if (res.statusCode !== 400 || !paths(res).includes(name))
           failures.push(`${method} ${path} ${name} → ${res.statusCode} ${res.body.slice(0, 160)}`);
       }

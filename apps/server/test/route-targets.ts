@@ -1,9 +1,13 @@
 import { newId } from '@tarang/shared/common/ids';
 import { scopesFrom } from '@tarang/shared/roles/auth-scopes';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { expect } from 'vitest';
+import { SYSTEM_CONTEXT } from '../src/http/request-context';
 import { sha256 } from '../src/modules/auth/tokens';
+import { makeHeldPlan, type THeldPlan } from '../src/modules/plans/plans-test-kit';
 import { insertOperation } from '../src/modules/sims/sim-operations.repository';
 import { makeSims, multipartBody } from '../src/modules/sims/sims-test-kit';
+import { PROVIDER_ACCOUNT_IDS, postMovement, walletIdOf } from '../src/modules/wallets/ledger';
 import { ORG_KEYS, type TFixtureActor, type TOrgKey, type TTenancyFixture, uniqueEmail } from './fixtures';
 import { ADMIN_PASSWORD, API, FIXTURE_PASSWORD, makeOrganization, makeRole, makeUser, type TTestApp } from './test-app';
 
@@ -140,6 +144,10 @@ const OWNERS = {
   requests: 'SELECT id, organization_id AS org FROM requests WHERE id = ANY($1)',
   jobs: 'SELECT b.id, r.organization_id AS org FROM batch_jobs b JOIN requests r ON r.id = b.request_id WHERE b.id = ANY($1)',
   audit: 'SELECT id, organization_id AS org FROM audit_events WHERE id = ANY($1)',
+  wallets: 'SELECT id, organization_id AS org FROM ledger_accounts WHERE id = ANY($1)',
+  plans: `SELECT id, NULL AS org FROM plans WHERE id = ANY($1)
+    UNION ALL SELECT id, organization_id FROM plan_blueprints WHERE id = ANY($1)`,
+  blueprints: 'SELECT id, organization_id AS org FROM plan_blueprints WHERE id = ANY($1)',
   searchHits: `SELECT id, organization_id AS org FROM users WHERE id = ANY($1)
     UNION ALL SELECT id, id FROM organizations WHERE id = ANY($1)
     UNION ALL SELECT id, organization_id FROM sims WHERE id = ANY($1)
@@ -168,6 +176,105 @@ async function signInChallenge(w: TMatrixWorld, actor: TMatrixActor): Promise<st
     [newId(), actor.userId, sha256(challenge)],
   );
   return challenge;
+}
+
+/** Whether the money call of an aim moved money: its Idempotency-Key names a ledger transaction. */
+async function keyApplied(w: TMatrixWorld, aim: TAim): Promise<boolean> {
+  const row = await one<{ id: string }>(
+    w,
+    "SELECT entity_id AS id FROM idempotency_keys WHERE key = $1 AND entity_type = 'ledger_transaction'",
+    [aim.headers!['idempotency-key']],
+  );
+  return row !== undefined;
+}
+
+/** Money on an organisation's wallet, from the provider (a system movement, as staff would make). */
+async function fund(w: TMatrixWorld, organizationId: string, amount: number): Promise<void> {
+  await w.t.database.db.transaction((tx) =>
+    postMovement(tx, SYSTEM_CONTEXT, {
+      type: 'ADD',
+      reason: 'Tenancy matrix',
+      lines: [
+        { accountId: walletIdOf(organizationId), amount },
+        { accountId: PROVIDER_ACCOUNT_IDS.PROVIDER_FUNDING, amount: -amount },
+      ],
+    }),
+  );
+}
+
+/** A money call with a key of its own, by which `verify` finds whether it moved money. */
+function moneyAim(url: string, payload: object): TAim {
+  return { url, payload, headers: { 'idempotency-key': unique('matrix').replace(/ /g, '-') } };
+}
+
+/** One plan per organisation of the fixture, shared by the provider down the tree to it (made once per world). */
+const heldPlans = new WeakMap<TMatrixWorld, Promise<Record<TOrgKey, THeldPlan>>>();
+function plansHeld(w: TMatrixWorld): Promise<Record<TOrgKey, THeldPlan>> {
+  let made = heldPlans.get(w);
+  if (!made) {
+    made = (async () => {
+      const out = {} as Record<TOrgKey, THeldPlan>;
+      for (const org of ORG_KEYS) out[org] = await makeHeldPlan(w.t.database.pool, o(w, org).path);
+      return out;
+    })();
+    heldPlans.set(w, made);
+  }
+  return made;
+}
+
+/** The blueprint of the organisation a plan was held down to (the chain's last). */
+const ownBlueprint = (held: THeldPlan) => held.chain.at(-1)!;
+
+/** Entries of the transactions report: postings of wallets, owned by the wallet's organisation. */
+const ENTRY_OWNERS = 'SELECT id::text AS id, organization_id AS org FROM ledger_postings WHERE id::text = ANY($1)';
+
+/** The entry ids of a CSV export (its `entry_id` column). */
+const entryIdsInCsv = (body: string): string[] =>
+  (parseCsv(body.replace(/^\uFEFF/, ''), { columns: true, skip_empty_lines: true }) as { entry_id: string }[]).map((r) => r.entry_id);
+
+/** An organisation with an entry of its own on the report: its wallet funded once per world; `newest` is its latest entry. */
+const funded = new WeakMap<TMatrixWorld, Map<TOrgKey, Promise<void>>>();
+async function entryOf(w: TMatrixWorld, org: TOrgKey): Promise<{ org: string; newest: () => Promise<string> }> {
+  let perWorld = funded.get(w);
+  if (!perWorld) {
+    perWorld = new Map();
+    funded.set(w, perWorld);
+  }
+  const id = o(w, org).id;
+  if (!perWorld.has(org)) perWorld.set(org, fund(w, id, 500));
+  await perWorld.get(org);
+  return {
+    org: id,
+    newest: async () =>
+      (await one<{ id: string }>(w, 'SELECT max(id)::text AS id FROM ledger_postings WHERE account_id = $1', [walletIdOf(id)]))!.id,
+  };
+}
+
+/** A scheduled activation of one fresh SIM of the organisation, made by staff through the API. */
+async function makeActivation(w: TMatrixWorld, org: TOrgKey): Promise<{ id: string }> {
+  const sim = await w.fresh.sim(org, 'ALLOCATED');
+  await fund(w, o(w, org).id, 20_000);
+  const res = await w.t.call({
+    method: 'POST',
+    url: `${API}/activation`,
+    token: w.f.actors.staffAdmin.token,
+    payload: { blueprintId: ownBlueprint((await plansHeld(w))[org]).blueprintId, iccids: [sim.iccid], scheduledAt: LATER() },
+    headers: { 'idempotency-key': unique('matrix').replace(/ /g, '-') },
+  });
+  if (res.statusCode !== 201) throw new Error(`activation for ${org}: ${res.statusCode} ${res.body}`);
+  return { id: res.json().data.activation.id };
+}
+
+/** One activation per organisation, for reads (made once per world). */
+const readActivations = new WeakMap<TMatrixWorld, Map<TOrgKey, Promise<{ id: string }>>>();
+function activationOf(w: TMatrixWorld, org: TOrgKey): Promise<{ id: string }> {
+  let perWorld = readActivations.get(w);
+  if (!perWorld) {
+    perWorld = new Map();
+    readActivations.set(w, perWorld);
+  }
+  if (!perWorld.has(org)) perWorld.set(org, makeActivation(w, org));
+  return perWorld.get(org)!;
 }
 
 // ─── the registry ───────────────────────────────────────────────────────────────────────────────
@@ -564,6 +671,112 @@ export const ROUTE_TARGETS: Record<string, TRouteTarget | TRouteTarget[]> = {
     },
   },
 
+  // Plans (issue 14). The catalogue is the provider's (staff only). An organisation's object is a plan as it holds
+  // it (shared down the tree to it: held by it and every organisation above it) and its blueprint of that plan.
+  'GET /api/v1/plans': {
+    kind: 'reach',
+    aim: async (w) => {
+      await plansHeld(w);
+      return { url: '/plans?limit=500' };
+    },
+    owners: OWNERS.plans,
+    // Staff rows are plans; an organisation's rows carry its own blueprint of each plan, which is what it owns.
+    rows: (body) => (JSON.parse(body).data as { id: string; blueprintId: string | null }[]).map((p) => p.blueprintId ?? p.id),
+    shows: async (w, actor) => {
+      const held = await plansHeld(w);
+      return actor.org ? ownBlueprint(held[actor.org]).blueprintId : held.R.planId;
+    },
+  },
+  'GET /api/v1/plans/:id': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => ({ url: `/plans/${(await plansHeld(w))[org].planId}`, note: { id: (await plansHeld(w))[org].planId } }),
+    verify: async (_w, aim, applied, body) => {
+      if (applied) expect(JSON.parse(body).data.id).toBe(aim.note!.id);
+    },
+  },
+  'POST /api/v1/plans': {
+    kind: 'none',
+    why: "staff only: the provider's catalogue",
+    aim: async () => ({
+      url: '/plans',
+      payload: {
+        name: unique('Matrix plan'),
+        operators: ['AIRTEL'],
+        dataMb: 1024,
+        smsCount: 10,
+        validityDays: 30,
+        basePrice: 10_000,
+        overLimitAction: 'BAR',
+      },
+    }),
+  },
+  'PUT /api/v1/plans/:id': {
+    kind: 'none',
+    why: "staff only: the provider's catalogue",
+    aim: async (w) => ({ url: `/plans/${(await makeHeldPlan(w.t.database.pool)).planId}`, payload: { description: unique('Matrix') } }),
+  },
+  'DELETE /api/v1/plans/:id': {
+    kind: 'none',
+    why: "staff only: the provider's catalogue (a plan nobody uses)",
+    aim: async (w) => ({ url: `/plans/${(await makeHeldPlan(w.t.database.pool)).planId}` }),
+  },
+  'GET /api/v1/plans/share': {
+    kind: 'list',
+    aim: async (w, org) => {
+      await plansHeld(w);
+      return { url: `/plans/share?organizationId=${o(w, org).id}&limit=500` };
+    },
+    owners: OWNERS.blueprints,
+    rows: dataIds,
+    shows: async (w, org) => ownBlueprint((await plansHeld(w))[org]).blueprintId,
+  },
+  'GET /api/v1/plans/share/:id': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => ({ url: `/plans/share/${ownBlueprint((await plansHeld(w))[org]).blueprintId}` }),
+  },
+  'POST /api/v1/plans/share': {
+    // The caller's organisation shares a plan it holds (staff: one shared with nobody) with the organisation. Inside
+    // reach only a direct child takes it: sharing with itself or a grandchild is a 422.
+    kind: 'object',
+    aim: async (w, org, actor) => {
+      const held = await makeHeldPlan(w.t.database.pool, actor.org ? o(w, actor.org).path : null);
+      const price = (held.chain.at(-1)?.price ?? 10_000) + 500;
+      return {
+        url: '/plans/share',
+        payload: { planId: held.planId, organizationId: o(w, org).id, price },
+        note: { planId: held.planId, organizationId: o(w, org).id, price, held: held.chain.length },
+      };
+    },
+    verify: async (w, aim, applied) => {
+      // The plan's blueprints: the chain it was made with, and the share when it was made.
+      const { rows } = await w.t.database.pool.query<{ organization_id: string; price: number }>(
+        'SELECT organization_id, price FROM plan_blueprints WHERE plan_id = $1 ORDER BY created_at',
+        [aim.note!.planId],
+      );
+      expect(rows).toHaveLength((aim.note!.held as number) + (applied ? 1 : 0));
+      if (applied) expect(rows.at(-1)).toEqual({ organization_id: aim.note!.organizationId, price: aim.note!.price });
+    },
+  },
+  'PUT /api/v1/plans/share/:id': {
+    // The organisation's blueprint of a plan held down to it. The caller changes the prices it set (a direct child's);
+    // its own price or a grandchild's, inside reach, is a 422.
+    kind: 'object',
+    aim: async (w, org) => {
+      const own = ownBlueprint(await makeHeldPlan(w.t.database.pool, o(w, org).path));
+      return {
+        url: `/plans/share/${own.blueprintId}`,
+        payload: { price: own.price + 1 },
+        note: { id: own.blueprintId, price: own.price + 1 },
+      };
+    },
+    verify: async (w, aim, applied) => {
+      const row = await one<{ price: number }>(w, 'SELECT price FROM plan_blueprints WHERE id = $1', [aim.note!.id]);
+      expect(Number(row!.price) === aim.note!.price).toBe(applied);
+    },
+  },
+
   // SIM inventory.
   'GET /api/v1/sim': {
     kind: 'list',
@@ -837,6 +1050,186 @@ export const ROUTE_TARGETS: Record<string, TRouteTarget | TRouteTarget[]> = {
     kind: 'none',
     why: "staff only: the provider's gateway configuration",
     aim: async () => ({ url: '/operator-gateway/AIRTEL', payload: { latencyMs: 0 } }),
+  },
+  // Wallets (issue 14): an organisation's wallet is its object; money calls change balances only when allowed.
+  'GET /api/v1/wallet': {
+    // Every signed-in organisation user reads its own wallet (the header); Child Wallets adds its descendants'.
+    kind: 'reach',
+    aim: async () => ({ url: '/wallet?limit=500' }),
+    owners: OWNERS.wallets,
+    rows: dataIds,
+    shows: async (w, actor) => (actor.org ? walletIdOf(o(w, actor.org).id) : undefined),
+  },
+  'GET /api/v1/wallet/:id': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => ({ url: `/wallet/${walletIdOf(o(w, org).id)}` }),
+  },
+  'GET /api/v1/wallet/:id/transactions': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => ({ url: `/wallet/${walletIdOf(o(w, org).id)}/transactions` }),
+  },
+  'GET /api/v1/wallet/:id/blocked': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => ({ url: `/wallet/${walletIdOf(o(w, org).id)}/blocked` }),
+  },
+  'PUT /api/v1/wallet/add/:id': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => moneyAim(`/wallet/add/${walletIdOf(o(w, org).id)}`, { amount: 100, reason: 'Tenancy matrix' }),
+    verify: async (w, aim, applied) => expect(await keyApplied(w, aim)).toBe(applied),
+  },
+  'PUT /api/v1/wallet/deduct/:id': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => {
+      await fund(w, o(w, org).id, 100);
+      return moneyAim(`/wallet/deduct/${walletIdOf(o(w, org).id)}`, { amount: 100, reason: 'Tenancy matrix' });
+    },
+    verify: async (w, aim, applied) => expect(await keyApplied(w, aim)).toBe(applied),
+  },
+  'POST /api/v1/wallet/manual/:id': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) =>
+      moneyAim(`/wallet/manual/${walletIdOf(o(w, org).id)}`, { organization: o(w, org).id, amount: 100, reason: 'Matrix' }),
+    verify: async (w, aim, applied) => expect(await keyApplied(w, aim)).toBe(applied),
+  },
+  // Activations (issue 14): an organisation's activation puts the plan it holds on its own SIMs, paid from its wallet.
+  'POST /api/v1/activation': {
+    kind: 'object',
+    ok: 201,
+    aim: async (w, org) => {
+      const sim = await w.fresh.sim(org, 'ALLOCATED');
+      await fund(w, o(w, org).id, 20_000);
+      return {
+        url: '/activation',
+        payload: { blueprintId: ownBlueprint((await plansHeld(w))[org]).blueprintId, iccids: [sim.iccid], scheduledAt: LATER() },
+        headers: { 'idempotency-key': unique('matrix').replace(/ /g, '-') },
+        note: { iccid: sim.iccid },
+      };
+    },
+    verify: async (w, aim, applied) => {
+      const row = await one(w, 'SELECT a.id FROM activations a JOIN job_tasks t ON t.job_id = a.job_id WHERE t.iccid = $1', [
+        aim.note!.iccid,
+      ]);
+      expect(row !== undefined).toBe(applied);
+    },
+  },
+  'GET /api/v1/activation': {
+    kind: 'list',
+    aim: async (w, org) => {
+      await activationOf(w, org);
+      return { url: `/activation?organizationId=${o(w, org).id}&limit=500` };
+    },
+    owners: 'SELECT id, organization_id AS org FROM activations WHERE id = ANY($1)',
+    rows: dataIds,
+    shows: async (w, org) => (await activationOf(w, org)).id,
+  },
+  'GET /api/v1/activation/:id': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => ({ url: `/activation/${(await activationOf(w, org)).id}` }),
+  },
+  'PUT /api/v1/activation/:id/cancel': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => {
+      const made = await makeActivation(w, org);
+      return { url: `/activation/${made.id}/cancel`, note: { id: made.id } };
+    },
+    verify: async (w, aim, applied) => {
+      const row = await one<{ status: string }>(
+        w,
+        'SELECT h.status FROM activations a JOIN wallet_holds h ON h.id = a.hold_id WHERE a.id = $1',
+        [aim.note!.id],
+      );
+      expect(row!.status).toBe(applied ? 'RELEASED' : 'HELD');
+    },
+  },
+  'POST /api/v1/wallet/transfer': {
+    // From the organisation's wallet to the wallet of its child (the matrix's leaf); the caller must be the parent.
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => {
+      await fund(w, o(w, org).id, 100);
+      const to = walletIdOf(o(w, org).leaf.id);
+      return moneyAim('/wallet/transfer', { fromWalletId: walletIdOf(o(w, org).id), toWalletId: to, amount: 100 });
+    },
+    verify: async (w, aim, applied) => expect(await keyApplied(w, aim)).toBe(applied),
+  },
+  // The transactions report (issue 14): an organisation's entries are its wallet's postings.
+  'GET /api/v1/report/transactions': [
+    {
+      name: "the organisation's entries",
+      kind: 'list',
+      aim: async (w, org) => ({ url: `/report/transactions?organizationId=${(await entryOf(w, org)).org}&limit=500` }),
+      owners: ENTRY_OWNERS,
+      rows: dataIds,
+      shows: async (w, org) => (await entryOf(w, org)).newest(),
+    },
+    {
+      name: "the organisation's wallet",
+      kind: 'list',
+      aim: async (w, org) => ({ url: `/report/transactions?walletId=${walletIdOf((await entryOf(w, org)).org)}&limit=500` }),
+      owners: ENTRY_OWNERS,
+      rows: dataIds,
+      shows: async (w, org) => (await entryOf(w, org)).newest(),
+    },
+    {
+      name: 'everything in reach',
+      kind: 'reach',
+      aim: async () => ({ url: '/report/transactions?limit=500' }),
+      owners: ENTRY_OWNERS,
+      rows: dataIds,
+    },
+  ],
+  'GET /api/v1/report/transactions/export': [
+    {
+      name: "the organisation's entries",
+      kind: 'list',
+      aim: async (w, org) => ({ url: `/report/transactions/export?format=csv&organizationId=${(await entryOf(w, org)).org}` }),
+      owners: ENTRY_OWNERS,
+      rows: entryIdsInCsv,
+      shows: async (w, org) => (await entryOf(w, org)).newest(),
+    },
+    {
+      name: 'everything in reach',
+      kind: 'reach',
+      aim: async () => ({ url: '/report/transactions/export?format=csv' }),
+      owners: ENTRY_OWNERS,
+      rows: entryIdsInCsv,
+    },
+  ],
+  // PayU top-ups (issue 14): the caller's own wallet only (another's, a child's too, is a 404, and staff are refused:
+  // payu.routes.test.ts). The matrix checks the permission; each call starts a payment and credits nothing.
+  'POST /api/v1/wallet/payU/transaction': {
+    kind: 'none',
+    why: "an organisation tops up its own wallet only: the body names the caller's own wallet",
+    aim: async (w, actor) => ({
+      url: '/wallet/payU/transaction',
+      payload: { walletId: walletIdOf(o(w, actor.org ?? 'R').id), amount: 10_000 },
+    }),
+  },
+  'POST /api/v1/wallet/payU/callback': {
+    kind: 'none',
+    why: "public: PayU's answer, signed with the merchant salt (one for a txnid never made here: refused, audited, credits nothing)",
+    aim: async () => ({
+      url: '/wallet/payU/callback',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        txnid: 'TRG00000000000000000000',
+        status: 'success',
+        amount: '100.00',
+        key: 'TRGDEV',
+        productinfo: 'Tarang wallet top-up',
+        firstname: 'Matrix',
+        email: 'matrix@example.in',
+        hash: '0'.repeat(128),
+      }).toString(),
+    }),
   },
 };
 

@@ -93,6 +93,7 @@ function expectedOf(access: TRouteAccess, target: TRouteTarget, actor: TMatrixAc
   if (access.kind === 'permission') {
     if (!hasPermission(actor.authScopes, access.module, access.action)) return 'forbidden';
     if (access.staffOnly && actor.org !== null) return 'forbidden';
+    if (access.organizationOnly && actor.org === null) return 'forbidden';
   }
   if (target.kind === 'object' && target.permission && !hasPermission(actor.authScopes, target.permission.module, target.permission.action))
     return 'forbidden';
@@ -461,11 +462,11 @@ describe('fields a caller may not set are refused, never applied', () => {
       method: 'POST',
       url: `${API}/roles`,
       token: token('rAdmin'),
-      payload: { name: 'Wallet role', authScopes: scopesFrom({ wallet: ['sendMoney'] }) },
+      payload: { name: 'Allocating role', authScopes: scopesFrom({ 'sim-inventory': ['allocate'] }) },
     });
     expect(create.statusCode).toBe(403);
     expect(create.json().errors).toEqual([{ path: 'authScopes', message: 'You cannot grant permissions you do not hold' }]);
-    expect(await ids('SELECT id FROM roles WHERE name = $1', ['Wallet role'])).toEqual([]);
+    expect(await ids('SELECT id FROM roles WHERE name = $1', ['Allocating role'])).toEqual([]);
 
     const widen = await t.call({
       method: 'PUT',
@@ -524,7 +525,7 @@ describe('fields a caller may not set are refused, never applied', () => {
     });
     expect(staffUser.statusCode).toBe(403);
     expect(staffUser.json().errors[0].path).toBe('organizationId');
-    const richer = await makeRole(t, 'Richer than admin', scopesFrom({ wallet: true }), { organizationId: orgId('R') });
+    const richer = await makeRole(t, 'Richer than admin', scopesFrom({ 'sim-inventory': true }), { organizationId: orgId('R') });
     const give = await t.call({
       method: 'PUT',
       url: `${API}/users/${f.members.R.id}`,

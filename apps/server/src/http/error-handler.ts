@@ -1,4 +1,5 @@
 import { ERROR_CODES, type TErrorCode } from '@tarang/shared/common/errors';
+import { isUnprocessableIssue } from '@tarang/shared/money/amount';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type TFieldError } from './app-error';
@@ -86,7 +87,9 @@ export function registerErrorHandler(app: FastifyInstance) {
         };
       });
       const first = errors[0]!;
-      return send(reply, request, 'VALIDATION_FAILED', `${first.path}: ${first.message}`, errors);
+      // A money amount that is not one the ledger can move is a 422 (packages/shared/src/money/amount.ts).
+      const code = error.validation.every((v) => isUnprocessableIssue(v.params)) ? 'UNPROCESSABLE' : 'VALIDATION_FAILED';
+      return send(reply, request, code, `${first.path}: ${first.message}`, errors);
     }
     const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (mapped) return send(reply, request, mapped);

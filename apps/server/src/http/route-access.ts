@@ -9,7 +9,8 @@ import type { TActor } from './request-context';
  *  - `public`: anyone (sign-in, password reset, health);
  *  - `signedIn`: any signed-in user, acting on themselves only (profile, change password, search over what they can see);
  *  - a permission `{ module, action? }` from the module catalogue, checked against the role's authScopes
- *    for every role, staff included; `staffOnly` routes also need a user with no organisation.
+ *    for every role, staff included; `staffOnly` routes also need a user with no organisation, `organizationOnly` routes
+ *    a user with one (what only an organisation has, e.g. its own wallet's top-up).
  * and its tenancy rule:
  *  - `none`: touches no tenant-owned rows (or only the caller's own);
  *  - `subtree`: works inside the caller's organisation subtree (staff: every organisation), applied by lib/tenancy.ts.
@@ -18,7 +19,14 @@ import type { TActor } from './request-context';
 export type TRouteAccess =
   | { kind: 'public'; tenancy: 'none' }
   | { kind: 'signedIn'; tenancy: 'none' | 'subtree' }
-  | { kind: 'permission'; module: string; action?: string; tenancy: 'subtree' | 'none'; staffOnly?: boolean };
+  | {
+      kind: 'permission';
+      module: string;
+      action?: string;
+      tenancy: 'subtree' | 'none';
+      staffOnly?: boolean;
+      organizationOnly?: boolean;
+    };
 
 export const access = {
   public: (): TRouteAccess => ({ kind: 'public', tenancy: 'none' }),
@@ -27,11 +35,18 @@ export const access = {
     module: string,
     action?: string,
     tenancy: 'subtree' | 'none' = 'subtree',
-    options: { staffOnly?: boolean } = {},
+    options: { staffOnly?: boolean; organizationOnly?: boolean } = {},
   ): TRouteAccess => {
     if (!getModule(module)) throw new Error(`Route permission names an unknown module "${module}"`);
     if (action && !isModuleAction(module, action)) throw new Error(`Route permission names an unknown action "${module}.${action}"`);
-    return { kind: 'permission', module, action, tenancy, ...(options.staffOnly ? { staffOnly: true } : {}) };
+    return {
+      kind: 'permission',
+      module,
+      action,
+      tenancy,
+      ...(options.staffOnly ? { staffOnly: true } : {}),
+      ...(options.organizationOnly ? { organizationOnly: true } : {}),
+    };
   },
 };
 
@@ -74,5 +89,7 @@ export function registerRouteGuard(app: FastifyInstance, authenticate: TAuthenti
     }
     if (declared.kind === 'permission' && declared.staffOnly && actor.scope.kind !== 'all')
       throw new AppError('FORBIDDEN', 'This is for platform staff');
+    if (declared.kind === 'permission' && declared.organizationOnly && actor.scope.kind === 'all')
+      throw new AppError('FORBIDDEN', 'This is for organisation users');
   });
 }

@@ -15,13 +15,17 @@ export const MODULE_SUB_ROUTES: Readonly<Record<string, readonly { path: string;
     { path: ':id', kind: 'view' },
   ],
   job: [{ path: ':id', kind: 'view' }],
-  activation: [{ path: 'add', kind: 'add' }],
+  activation: [
+    { path: 'add', kind: 'add' },
+    { path: ':id', kind: 'view' },
+  ],
   plans: [
     { path: 'add', kind: 'add' },
     { path: 'edit/:id', kind: 'edit' },
     { path: 'share/:blueprintId', kind: 'share' },
     { path: 'share/edit/:id', kind: 'share-edit' },
   ],
+  wallet: [{ path: ':id', kind: 'view' }],
   device: [
     { path: 'add', kind: 'add' },
     { path: 'edit/:id', kind: 'edit' },

@@ -52,6 +52,22 @@ const oneTargetIssue = { message: 'Give one of iccids, fileId or filter', path: 
 const limitWithFilter = (v: TTargetish) => v.limit === undefined || v.filter !== undefined;
 const limitIssue = { message: 'limit goes with a filter', path: ['limit'] };
 
+/** The SIMs of a request and when it starts, without its type: POST /activation takes them beside its blueprint. */
+export const ZSimTargets = z.object({
+  iccids: requestCreateShape.iccids,
+  filter: requestCreateShape.filter,
+  fileId: requestCreateShape.fileId,
+  limit: requestCreateShape.limit,
+  scheduledAt: requestCreateShape.scheduledAt,
+  dryRun: requestCreateShape.dryRun,
+  proceedWithValid: requestCreateShape.proceedWithValid,
+});
+
+/** The rules every body naming SIMs keeps: one of iccids, fileId or filter; limit only with a filter. */
+export function withTargetRules<T extends z.ZodType<TTargetish>>(schema: T) {
+  return schema.refine(oneTarget, oneTargetIssue).refine(limitWithFilter, limitIssue);
+}
+
 export const ZRequestCreate = z
   .object(requestCreateShape)
   .strict()

@@ -5,12 +5,29 @@ import type { TExecutor } from '../../db/database';
 import type { TTenantScope } from '../../http/request-context';
 import { integerCursor, readKeysetPage, type TKeysetList } from '../../lib/list-query';
 import { inScope } from '../../lib/tenancy';
-import { auditEvents } from './audit.table';
+import { auditEvents, auditInbox } from './audit.table';
 
 export type TAuditInsert = Omit<typeof auditEvents.$inferInsert, 'seq' | 'id' | 'hash' | 'prevHash'>;
 
 export async function insertAuditEvent(db: TExecutor, event: TAuditInsert): Promise<void> {
   await db.insert(auditEvents).values({ ...event, id: newId() });
+}
+
+/** The advisory lock the audit inbox's sealer holds (one sealer at a time). */
+export const AUDIT_SEALER_LOCK = 7238462;
+
+export async function insertAuditInbox(db: TExecutor, event: TAuditInsert): Promise<void> {
+  await db.insert(auditInbox).values({ event });
+}
+
+/** Seals up to `limit` waiting events into the chain, in the order they were written, keeping when they happened. */
+export async function sealInboxBatch(db: TExecutor, limit: number): Promise<number> {
+  const { rows } = await db.execute<{ id: number; event: TAuditInsert; occurred_at: Date }>(sql`
+    DELETE FROM audit_inbox WHERE id IN (SELECT id FROM audit_inbox ORDER BY id LIMIT ${limit}) RETURNING id, event, occurred_at`);
+  if (rows.length === 0) return 0;
+  rows.sort((a, b) => Number(a.id) - Number(b.id));
+  await db.insert(auditEvents).values(rows.map((r) => ({ ...r.event, occurredAt: new Date(r.occurred_at), id: newId() })));
+  return rows.length;
 }
 
 /** Newest first; the cursor is the last event's seq. */

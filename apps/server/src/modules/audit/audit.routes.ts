@@ -6,8 +6,10 @@ import { declareRoutes } from '../../http/declare-routes';
 import { contextOf, okPage } from '../../http/reply';
 import { access } from '../../http/route-access';
 import { getAuditTrail } from './audit.service';
+import { startAuditSealer } from './audit-sealer';
 
 export function auditRoutes(app: FastifyInstance, deps: TDeps) {
+  startAuditSealer(app, deps);
   declareRoutes(app, { tags: ['audit'] }).get('/audit-trail', {
     access: access.permission('audit-trail'),
     summary: 'Audit events, newest first, with cursor pagination',

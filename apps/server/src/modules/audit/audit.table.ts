@@ -61,3 +61,14 @@ export const auditTallies = pgTable(
   },
   (t) => [primaryKey({ columns: [t.action, t.tallyKey] }), index('audit_tallies_window_idx').on(t.windowEndsAt)],
 );
+
+/**
+ * Audit events written by busy paths (every money movement) in their own transaction, waiting to join the hash chain:
+ * a sealer moves them into `audit_events` in order, many per transaction, so those paths do not queue one behind
+ * another on the chain's head (docs/decisions/025-money-ledger.md). Rows leave only by being sealed.
+ */
+export const auditInbox = pgTable('audit_inbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  event: jsonb('event').notNull(),
+  occurredAt: timestampTz('occurred_at').notNull().defaultNow(),
+});

@@ -5,6 +5,7 @@ import { violatedConstraint } from '../../db/errors';
 import { AppError, fieldError, notFound } from '../../http/app-error';
 import { requireActor, type TRequestContext } from '../../http/request-context';
 import { recordAudit } from '../audit/audit.service';
+import { closeWallet } from '../wallets/ledger';
 import {
   countDependents,
   DEFAULT_SETTINGS,
@@ -128,6 +129,7 @@ export async function deleteOrganization(deps: TDeps, ctx: TRequestContext, id: 
   }
   await deps.db
     .transaction(async (tx) => {
+      await closeWallet(tx, id);
       await deleteOrganizationRow(tx, id);
       await recordAudit(tx, ctx, {
         action: 'organization.delete',

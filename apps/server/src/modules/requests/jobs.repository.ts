@@ -2,6 +2,7 @@ import { REQUEST_TRANSITIONS, type TRequestType } from '@tarang/shared/requests/
 import { sql } from 'drizzle-orm';
 import type { TExecutor } from '../../db/database';
 import { SYSTEM_CONTEXT } from '../../http/request-context';
+import { settleActivation } from '../activations/activation-settle';
 import { recordAudit } from '../audit/audit.service';
 
 /**
@@ -41,6 +42,8 @@ const endStatus = (total: string) =>
  * checkpoint when any SIM changed.
  */
 export async function finishIfSettled(db: TExecutor, mnoJobId: string, jobId: string): Promise<void> {
+  // An activation's money follows its SIMs in the same transaction (modules/activations/activation-settle.ts).
+  await settleActivation(db, jobId);
   await db.execute(sql`UPDATE mno_jobs SET status = ${endStatus('tasks_count')}, finished_at = now(), updated_at = now(),
       next_attempt_at = NULL
     WHERE id = ${mnoJobId} AND succeeded + failed + cancelled >= tasks_count AND status NOT IN ${FINAL_SQL}`);

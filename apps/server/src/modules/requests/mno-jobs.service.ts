@@ -9,6 +9,7 @@ import { whereOf } from '../../db/where';
 import { AppError, notFound } from '../../http/app-error';
 import type { TRequestContext } from '../../http/request-context';
 import { readKeysetPage, withinDates } from '../../lib/list-query';
+import { settleActivation } from '../activations/activation-settle';
 import { recordAudit } from '../audit/audit.service';
 import { bumpCounters, finishIfSettled, refreshJobStatus, settleSims } from './jobs.repository';
 import { enqueueMnoJob } from './request-engine';
@@ -242,6 +243,8 @@ export async function reinitiateMnoJob(deps: TDeps, ctx: TRequestContext, id: st
         last_error = NULL, updated_at = now() WHERE id = ${id}`);
     await tx.execute(sql`UPDATE batch_jobs SET status = 'RUNNING', finished_at = NULL WHERE id = ${mno.job_id}`);
     await bumpCounters(tx, id, mno.job_id, { failed: -rows.length });
+    // An activation holds the price of the SIMs tried again (422 when its wallet no longer has it).
+    await settleActivation(tx, mno.job_id);
     await enqueueMnoJob(tx, id);
     await recordAudit(tx, ctx, {
       action: 'mno_job.reinitiate',

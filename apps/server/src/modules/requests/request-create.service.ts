@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { newId } from '@tarang/shared/common/ids';
 import {
   jobProfileLabel,
@@ -14,6 +13,7 @@ import type { TDeps } from '../../app-deps';
 import type { TExecutor } from '../../db/database';
 import { whereOf } from '../../db/where';
 import { AppError, fieldError } from '../../http/app-error';
+import { claimIdempotencyKey, fingerprintOf, keyReusedError } from '../../http/idempotency';
 import { requireActor, type TActor, type TRequestContext } from '../../http/request-context';
 import { recordAudit } from '../audit/audit.service';
 import { storedActor } from '../sims/sim-moves.service';
@@ -184,22 +184,10 @@ async function validateFilter(db: TExecutor, actor: TActor, f: TResolvedFilter, 
   };
 }
 
-/** The body as the idempotency fingerprint sees it: key order does not matter. */
+/** The body as the idempotency fingerprint sees it: key order does not matter, dryRun is not part of it. */
 function fingerprint(body: TRequestCreate): string {
-  const sort = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(sort)
-      : v && typeof v === 'object'
-        ? Object.fromEntries(
-            Object.keys(v)
-              .sort()
-              .map((k) => [k, sort((v as Record<string, unknown>)[k])]),
-          )
-        : v;
   const { dryRun: _dry, ...rest } = body;
-  return createHash('sha256')
-    .update(JSON.stringify(sort(rest)))
-    .digest('hex');
+  return fingerprintOf(rest);
 }
 
 export function checkRequestPermission(actor: TActor, type: TRequestType): void {
@@ -240,11 +228,22 @@ export type TCreateResult = { request: Awaited<ReturnType<typeof getRequestView>
  * Validates and (unless `dryRun`) creates the request. With an `Idempotency-Key`, the same key and body answer the
  * request made the first time; the same key with another body is a 422.
  */
+/** What a caller that builds on a request adds to its creation (an activation holds its money in the same transaction). */
+export type TCreateOptions = {
+  /** Checks the validated SIMs before anything is made, dry runs included. */
+  check?: (v: { preview: TRequestPreview; singleOrganization: string | null }) => void | Promise<void>;
+  /** Runs in the request's transaction once its tasks are made; throwing makes nothing. */
+  within?: (tx: TExecutor, made: { requestId: string; jobId: string; total: number; organizationId: string | null }) => Promise<void>;
+  /** What the Idempotency-Key's fingerprint covers besides the request body. */
+  fingerprintExtra?: unknown;
+};
+
 export async function createRequest(
   deps: TDeps,
   ctx: TRequestContext,
   body: TRequestCreate,
   idempotencyKey: string | null,
+  options: TCreateOptions = {},
 ): Promise<{ preview: TRequestPreview; created: TCreateResult | null }> {
   const actor = requireActor(ctx);
   checkRequestPermission(actor, body.type);
@@ -252,23 +251,34 @@ export async function createRequest(
     throw fieldError('VALIDATION_FAILED', 'scheduledAt', 'scheduledAt is in the past');
   }
   const scope = `user:${actor.userId}`;
-  const print = fingerprint(body);
+  const print =
+    options.fingerprintExtra === undefined
+      ? fingerprint(body)
+      : fingerprintOf({ request: fingerprint(body), extra: options.fingerprintExtra });
   if (idempotencyKey && !body.dryRun) {
     const replay = await findIdempotent(deps.db, scope, idempotencyKey, print);
     if (replay) return await replayed(deps, ctx, replay);
   }
   const v = await validate(deps, actor, body);
+  await options.check?.(v);
   if (body.dryRun) return { preview: v.preview, created: null };
   if (v.preview.valid === 0 || (v.preview.invalid > 0 && !body.proceedWithValid)) throw refusal(v, body);
 
   const requestId = newId();
   const made = await deps.db.transaction(async (tx) => {
     if (idempotencyKey) {
-      const { rows } = await tx.execute(sql`INSERT INTO idempotency_keys (scope, key, fingerprint, entity_type, entity_id)
-        VALUES (${scope}, ${idempotencyKey}, ${print}, 'request', ${requestId}) ON CONFLICT DO NOTHING RETURNING 1`);
-      if (rows.length === 0) return null; // made by a concurrent call with the same key: answered below
+      const claimed = await claimIdempotencyKey(tx, {
+        scope,
+        key: idempotencyKey,
+        fingerprint: print,
+        entityType: 'request',
+        entityId: requestId,
+      });
+      if (!claimed) return null; // made by a concurrent call with the same key: answered below
     }
-    return await insertRequest(tx, ctx, actor, body, v, requestId);
+    const inserted = await insertRequest(tx, ctx, actor, body, v, requestId);
+    await options.within?.(tx, { requestId, jobId: inserted.jobId, total: inserted.total, organizationId: inserted.organizationId });
+    return inserted;
   });
   if (!made) {
     const replay = await findIdempotent(deps.db, scope, idempotencyKey!, print);
@@ -285,11 +295,7 @@ async function findIdempotent(db: TExecutor, scope: string, key: string, print: 
     WHERE k.scope = ${scope} AND k.key = ${key}`);
   const row = rows[0];
   if (!row) return null;
-  if (row.fingerprint !== print) {
-    throw new AppError('UNPROCESSABLE', 'This Idempotency-Key was already used with another request body', {
-      errors: [{ path: 'headers.idempotency-key', message: 'Already used with another request body' }],
-    });
-  }
+  if (row.fingerprint !== print) throw keyReusedError();
   return { requestId: row.entity_id, preview: row.validation };
 }
 
@@ -368,5 +374,5 @@ async function insertRequest(tx: TExecutor, ctx: TRequestContext, actor: TActor,
       ...(scheduledAt ? { scheduledAt: scheduledAt.toISOString() } : {}),
     },
   });
-  return { preview };
+  return { preview, jobId, total, organizationId };
 }

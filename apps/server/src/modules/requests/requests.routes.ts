@@ -1,7 +1,6 @@
 import multipart from '@fastify/multipart';
 import { ZIdParams } from '@tarang/shared/common/api';
-import { text } from '@tarang/shared/common/text';
-import { IDEMPOTENCY_HEADER, REQUEST_FILE_MAX_BYTES } from '@tarang/shared/requests/request.constants';
+import { REQUEST_FILE_MAX_BYTES } from '@tarang/shared/requests/request.constants';
 import {
   type TRequestCreate,
   ZCheckpoint,
@@ -41,6 +40,7 @@ import { z } from 'zod';
 import type { TDeps } from '../../app-deps';
 import { declareRoutes } from '../../http/declare-routes';
 import { envelope } from '../../http/envelope';
+import { idempotencyKeyOf, ZOptionalIdempotencyHeaders } from '../../http/idempotency';
 import { receiveFile } from '../../http/multipart-file';
 import { contextOf, ok, okPage } from '../../http/reply';
 import { access } from '../../http/route-access';
@@ -54,15 +54,6 @@ import { createRequest } from './request-create.service';
 import { acceptRequestFile } from './request-files.service';
 import * as requests from './requests.service';
 
-const ZIdempotencyHeaders = z.looseObject({
-  [IDEMPOTENCY_HEADER]: text()
-    .min(1)
-    .max(255, 'Idempotency-Key must be at most 255 characters')
-    .regex(/^[\x21-\x7e]+$/, 'Idempotency-Key must be printable ASCII without spaces')
-    .optional()
-    .describe('Makes the call safe to repeat: the same key and body answer the same request; the same key with another body is a 422'),
-});
-
 /** Requests, batch jobs, MNO jobs and the operator gateway (docs/decisions/013-requests-jobs-and-queue.md). */
 export function requestRoutes(app: FastifyInstance, deps: TDeps) {
   const requestRoute = declareRoutes(app, { tags: ['requests'] });
@@ -70,7 +61,7 @@ export function requestRoutes(app: FastifyInstance, deps: TDeps) {
   const mnoJobRoute = declareRoutes(app, { tags: ['mno-jobs'] });
 
   async function create(request: FastifyRequest, reply: FastifyReply, body: TRequestCreate) {
-    const key = (request.headers[IDEMPOTENCY_HEADER] as string | undefined) ?? null;
+    const key = idempotencyKeyOf(request.headers);
     const { preview, created } = await createRequest(deps, contextOf(request), body, key);
     if (!created)
       return ok({ request: null, preview, replayed: false }, { message: `${preview.valid} of ${preview.total} SIMs can take it` });
@@ -83,7 +74,7 @@ export function requestRoutes(app: FastifyInstance, deps: TDeps) {
   }
 
   const creating = {
-    headers: ZIdempotencyHeaders,
+    headers: ZOptionalIdempotencyHeaders,
     body: ZRequestCreate,
     response: { 200: envelope(ZRequestCreated), 201: envelope(ZRequestCreated) },
   };

@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_postings_created_idx" ON "ledger_postings" USING btree ("created_at");

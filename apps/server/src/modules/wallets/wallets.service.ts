@@ -1,0 +1,295 @@
+import { newId } from '@tarang/shared/common/ids';
+import { formatPaise } from '@tarang/shared/format/money';
+import { hasPermission } from '@tarang/shared/roles/auth-scopes';
+import type {
+  TLedgerTransaction,
+  TMoneyMoved,
+  TWalletAmountBody,
+  TWalletListQuery,
+  TWalletManualBody,
+  TWalletTransferBody,
+} from '@tarang/shared/wallets/wallet.schemas';
+import { eq, sql } from 'drizzle-orm';
+import type { TDeps } from '../../app-deps';
+import type { TExecutor, TTx } from '../../db/database';
+import { AppError, fieldError } from '../../http/app-error';
+import { claimIdempotencyKey, findIdempotencyKey } from '../../http/idempotency';
+import { requireActor, type TActor, type TRequestContext } from '../../http/request-context';
+import { organizationInScope } from '../../lib/tenancy';
+import { recordAudit, sealAuditInboxNow } from '../audit/audit.service';
+import { PROVIDER_ACCOUNT_IDS, postMovement, type TMovement, type TPosted, walletNotFound } from './ledger';
+import { readTransaction } from './ledger-transactions.repository';
+import { findWallet, listHolds, listWallets, type TWalletReach, toWallet, walletsById } from './wallets.repository';
+import { ledgerAccounts } from './wallets.table';
+
+/**
+ * Which wallets a caller reads: an organisation user its own, and its descendants' with Child Wallets; staff every
+ * wallet when their role has the wallet module (or All Wallets), none otherwise.
+ */
+export function walletReach(actor: TActor): TWalletReach {
+  if (actor.scope.kind === 'all') {
+    return hasPermission(actor.authScopes, 'wallet') || hasPermission(actor.authScopes, 'all-wallet') ? undefined : sql`false`;
+  }
+  if (hasPermission(actor.authScopes, 'wallet', 'childWallets')) return organizationInScope(actor.scope);
+  return eq(ledgerAccounts.organizationId, actor.organizationId!);
+}
+
+export async function getWallets(deps: TDeps, ctx: TRequestContext, query: TWalletListQuery) {
+  const actor = requireActor(ctx);
+  const organizationId = query.organizationId ?? query.organization;
+  const page = await listWallets(deps.db, walletReach(actor), { ...query, organizationId });
+  return { rows: page.rows.map((row) => toWallet(row, query.populate === 'organization')), meta: page.meta };
+}
+
+async function readableWallet(db: TExecutor, actor: TActor, id: string) {
+  const row = await findWallet(db, walletReach(actor), id);
+  if (!row) throw walletNotFound();
+  return row;
+}
+
+export async function getWallet(deps: TDeps, ctx: TRequestContext, id: string) {
+  return toWallet(await readableWallet(deps.db, requireActor(ctx), id), true);
+}
+
+export async function getHolds(deps: TDeps, ctx: TRequestContext, id: string, query: { limit: number; cursor?: string }) {
+  await readableWallet(deps.db, requireActor(ctx), id);
+  return await listHolds(deps.db, id, query);
+}
+
+// ─── moving money ───────────────────────────────────────────────────────────────────────────────
+
+/** A money call: what it moves (built inside the transaction, after the key is claimed) and how it is audited. */
+type TMoneyCall = {
+  key: string;
+  fingerprint: string;
+  action: string;
+  build: (tx: TTx) => Promise<Omit<TMovement, 'transactionId'>>;
+};
+
+/**
+ * Runs a money call once per Idempotency-Key: the key, the postings, the new balances and the audit events commit in
+ * one database transaction. The same key again (even after a crash, even at the same moment) answers the
+ * transaction it made; under another body it is a 422 naming the header. A refused call (not enough money) claims
+ * nothing, so it may be retried under the same key.
+ */
+export async function runMoneyCall(deps: TDeps, ctx: TRequestContext, call: TMoneyCall, keyScope?: string): Promise<TMoneyMoved> {
+  const actor = ctx.actor;
+  const scope = keyScope ?? `user:${requireActor(ctx).userId}`;
+  const earlier = await findIdempotencyKey(deps.db, scope, call.key, call.fingerprint);
+  if (earlier) return await answer(deps, earlier.entityId, true);
+
+  const transactionId = newId();
+  const notices: string[] = [];
+  const posted = await deps.db.transaction(async (tx) => {
+    const claimed = await claimIdempotencyKey(tx, {
+      scope,
+      key: call.key,
+      fingerprint: call.fingerprint,
+      entityType: 'ledger_transaction',
+      entityId: transactionId,
+    });
+    if (!claimed) return null;
+    const movement = await call.build(tx);
+    const done = await postMovement(tx, ctx, { ...movement, transactionId });
+    notices.push(...(await noticeLowBalances(deps, tx, done)));
+    // Into the audit inbox: money calls do not queue one behind another on the hash chain's head (decision 025).
+    for (const { before, after } of done.wallets) {
+      await recordAudit(
+        tx,
+        ctx,
+        {
+          action: call.action,
+          entityType: 'wallet',
+          entityId: after.id,
+          organizationId: after.organizationId,
+          before: { balance: before.balance, blocked: before.blocked, available: before.balance - before.blocked },
+          after: {
+            balance: after.balance,
+            blocked: after.blocked,
+            available: after.balance - after.blocked,
+            transactionId,
+            type: done.type,
+            amount: after.balance - before.balance,
+            reason: movement.reason ?? null,
+            reference: movement.reference ?? null,
+            actor: actor?.label ?? null,
+          },
+        },
+        { inbox: true },
+      );
+    }
+    return done;
+  });
+  await sealAuditInboxNow(deps.db);
+  if (!posted) {
+    const made = await findIdempotencyKey(deps.db, scope, call.key, call.fingerprint);
+    if (!made) throw new AppError('CONFLICT', 'A call with this Idempotency-Key is being made; try again');
+    return await answer(deps, made.entityId, true);
+  }
+  if (notices.length) deps.messenger.deliverLater(deps.db, notices);
+  return await answer(deps, posted.transactionId, false);
+}
+
+async function answer(deps: TDeps, transactionId: string, replayed: boolean): Promise<TMoneyMoved> {
+  const transaction: TLedgerTransaction = await readTransaction(deps.db, transactionId);
+  const walletIds = [...new Set(transaction.postings.filter((p) => p.walletId).map((p) => p.walletId!))];
+  const wallets = (await walletsById(deps.db, walletIds)).map((row) => toWallet(row, true));
+  return { transaction, wallets, replayed };
+}
+
+/**
+ * When a movement takes a wallet from at or above its organisation's low-balance threshold to below it, the
+ * organisation's users who manage its wallet get a notice (outbox, same transaction). Returns the messages to send.
+ */
+async function noticeLowBalances(deps: TDeps, tx: TTx, posted: TPosted): Promise<string[]> {
+  const ids: string[] = [];
+  for (const { before, after } of posted.wallets) {
+    const was = before.balance - before.blocked;
+    const now = after.balance - after.blocked;
+    if (now >= was) continue;
+    const { rows } = await tx.execute<{ threshold: string | null; trade_name: string }>(sql`
+      SELECT (settings ->> 'lowBalanceAlertPaise')::bigint AS threshold, trade_name FROM organizations WHERE id = ${after.organizationId}`);
+    const threshold = rows[0]?.threshold === null || rows[0]?.threshold === undefined ? null : Number(rows[0].threshold);
+    if (threshold === null || !(was >= threshold && now < threshold)) continue;
+    const { rows: people } = await tx.execute<{ id: string; email: string }>(sql`
+      SELECT u.id, u.email FROM users u JOIN roles r ON r.id = u.role_id
+      WHERE u.organization_id = ${after.organizationId} AND u.status = 'ACTIVE' AND u.email IS NOT NULL
+        AND (r.auth_scopes -> 'wallet' ->> 'allowed') = 'true'`);
+    for (const person of people) {
+      ids.push(
+        await deps.messenger.enqueue(tx, {
+          channel: 'EMAIL',
+          to: person.email,
+          recipientUserId: person.id,
+          subject: `Low wallet balance: ${rows[0]!.trade_name}`,
+          body: `The wallet of ${rows[0]!.trade_name} has ${formatPaise(now)} available, below its low-balance threshold of ${formatPaise(threshold)}. Add money to keep activations running.`,
+          template: 'wallet-low-balance',
+        }),
+      );
+    }
+  }
+  return ids;
+}
+
+/** The wallet a staff call names (staff reach every wallet; the route guard has checked the permission). */
+async function staffWallet(tx: TExecutor, actor: TActor, id: string) {
+  return await readableWallet(tx, actor, id);
+}
+
+export async function addMoney(deps: TDeps, ctx: TRequestContext, id: string, body: TWalletAmountBody, key: string, fingerprint: string) {
+  const actor = requireActor(ctx);
+  return await runMoneyCall(deps, ctx, {
+    key,
+    fingerprint,
+    action: 'wallet.add',
+    build: async (tx) => {
+      const wallet = await staffWallet(tx, actor, id);
+      return {
+        type: 'ADD',
+        reason: body.reason,
+        lines: [
+          { accountId: wallet.id, amount: body.amount },
+          { accountId: PROVIDER_ACCOUNT_IDS.PROVIDER_FUNDING, amount: -body.amount },
+        ],
+      };
+    },
+  });
+}
+
+export async function deductMoney(
+  deps: TDeps,
+  ctx: TRequestContext,
+  id: string,
+  body: TWalletAmountBody,
+  key: string,
+  fingerprint: string,
+) {
+  const actor = requireActor(ctx);
+  return await runMoneyCall(deps, ctx, {
+    key,
+    fingerprint,
+    action: 'wallet.deduct',
+    build: async (tx) => {
+      const wallet = await staffWallet(tx, actor, id);
+      return {
+        type: 'DEDUCT',
+        reason: body.reason,
+        lines: [
+          { accountId: wallet.id, amount: -body.amount },
+          { accountId: PROVIDER_ACCOUNT_IDS.PROVIDER_FUNDING, amount: body.amount },
+        ],
+      };
+    },
+  });
+}
+
+export async function adjustWallet(
+  deps: TDeps,
+  ctx: TRequestContext,
+  id: string,
+  body: TWalletManualBody,
+  key: string,
+  fingerprint: string,
+) {
+  const actor = requireActor(ctx);
+  return await runMoneyCall(deps, ctx, {
+    key,
+    fingerprint,
+    action: 'wallet.adjust',
+    build: async (tx) => {
+      const wallet = await staffWallet(tx, actor, id);
+      if (wallet.organizationId !== body.organization) {
+        throw fieldError('UNPROCESSABLE', 'organization', 'organization is not the organisation of this wallet');
+      }
+      return {
+        type: 'ADJUST',
+        reason: body.reason,
+        lines: [
+          { accountId: wallet.id, amount: body.amount },
+          { accountId: PROVIDER_ACCOUNT_IDS.ADJUSTMENTS, amount: -body.amount },
+        ],
+      };
+    },
+  });
+}
+
+/**
+ * A transfer between a parent organisation and one of its direct children, both in the caller's reach (an
+ * organisation user: its own subtree): down needs Send Money, back up needs Debit Money. Any other pair is a 404.
+ */
+export async function transferMoney(deps: TDeps, ctx: TRequestContext, body: TWalletTransferBody, key: string, fingerprint: string) {
+  const actor = requireActor(ctx);
+  return await runMoneyCall(deps, ctx, {
+    key,
+    fingerprint,
+    action: 'wallet.transfer',
+    build: async (tx) => {
+      const reach = actor.scope.kind === 'all' ? undefined : organizationInScope(actor.scope);
+      const [from, to] = await Promise.all([findWallet(tx, reach, body.fromWalletId), findWallet(tx, reach, body.toWalletId)]);
+      if (!from || !to) throw walletNotFound();
+      const { rows } = await tx.execute<{ id: string; parent_id: string | null }>(sql`
+        SELECT id, parent_id FROM organizations WHERE id IN (${from.organizationId}, ${to.organizationId})`);
+      const parentOf = new Map(rows.map((r) => [r.id, r.parent_id]));
+      const down = parentOf.get(to.organizationId!) === from.organizationId;
+      const up = parentOf.get(from.organizationId!) === to.organizationId;
+      const parentId = down ? from.organizationId : up ? to.organizationId : null;
+      if (!parentId) throw walletNotFound();
+      const action = down ? 'sendMoney' : 'debitMoney';
+      if (!hasPermission(actor.authScopes, 'wallet', action)) {
+        throw new AppError(
+          'FORBIDDEN',
+          down ? 'A transfer to a child needs Send Money' : 'Taking money back from a child needs Debit Money',
+        );
+      }
+      return {
+        type: 'TRANSFER',
+        reason: body.note ?? null,
+        reference: null,
+        lines: [
+          { accountId: from.id, amount: -body.amount },
+          { accountId: to.id, amount: body.amount },
+        ],
+      };
+    },
+  });
+}
