@@ -296,8 +296,11 @@ describe('an organisation user with a limited role', () => {
     await orgPage.getByRole('menuitem', { name: 'Profile' }).click();
     await orgPage.waitForURL(/\/management\/user\/edit\/[0-9a-f]{24}$/);
     expect(await orgPage.getByRole('heading', { name: 'No access' }).count()).toBe(0);
-    // No wallet service answers yet: the header shows no balance.
-    expect(await orgPage.getByTestId('header-wallet').count()).toBe(0);
+    // Every organisation has a wallet: the header shows its available balance, in rupees (a new organisation's is nil).
+    const chip = orgPage.getByTestId('header-wallet');
+    await chip.waitFor();
+    expect(await chip.innerText()).toBe('₹0.00');
+    expect(await chip.getAttribute('aria-label')).toBe('Available balance ₹0.00');
     await signOut(orgPage);
     await orgPage.getByText('Successfully logged out').waitFor();
   });

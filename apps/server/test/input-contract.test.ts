@@ -23,7 +23,7 @@ const { t, tokens } = routeTest({
 
 /** The token a route is called with: staff, or an organisation user for what only organisations do. */
 function tokenFor(method: string, path: string): string {
-  const url = `/api/v1${path.replace(/\{(\w+)\}/g, ':$1')}`;
+  const url = path.replace(/\{(\w+)\}/g, ':$1');
   const declared = t.app.routeAccess.find((r) => r.method === method && r.url === url)?.access;
   return declared?.kind === 'permission' && declared.organizationOnly ? tokens.member : tokens.staff;
 }

@@ -1,5 +1,7 @@
+import { isoDateTime } from '@tarang/shared/common/dates';
+import { ZId } from '@tarang/shared/common/text';
 import { type AnyColumn, asc, Column, desc, eq, ilike, is, or, SQL, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { fieldError } from '../http/app-error';
 
 /**
@@ -215,4 +217,26 @@ export async function readKeysetPage<TRow, P extends readonly TKeyValue[]>(
     query.limit,
   );
   return { rows, meta: { limit: query.limit, nextCursor: last ? list.cursor.encode(list.positionOf(last)) : null } };
+}
+
+// ─── newest first ───────────────────────────────────────────────────────────────────────────────
+
+/** A timestamptz column as exact ISO text (UTC, microseconds): a cursor position that loses nothing. */
+export const isoText = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
+
+/** Newest first: the cursor holds the last row's (created_at as `isoText`, id); anything else is a 400. */
+const ZNewestFirstCursor = z.tuple([isoDateTime('cursor'), ZId]);
+
+/** A list newest first by `createdAt`, ties broken by `id` (requests, batch and MNO jobs, activations, holds). */
+export function newestFirst<TRow>(
+  createdAt: SQL | AnyColumn,
+  id: SQL | AnyColumn,
+  positionOf: (row: TRow) => [string, string],
+): TKeysetList<TRow, [string, string]> {
+  return {
+    columns: [{ column: createdAt, cast: 'timestamptz' }, id],
+    descending: true,
+    cursor: jsonCursor(ZNewestFirstCursor),
+    positionOf,
+  };
 }

@@ -1,9 +1,8 @@
 import type { TActivation, TActivationListQuery } from '@tarang/shared/activations/activation.schemas';
 import { type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { TExecutor } from '../../db/database';
 import type { TTenantScope } from '../../http/request-context';
-import { jsonCursor, readKeysetPage, type TKeysetList, withinDates } from '../../lib/list-query';
+import { isoText, newestFirst, readKeysetPage, withinDates } from '../../lib/list-query';
 import { inScope } from '../../lib/tenancy';
 
 type TRow = {
@@ -38,7 +37,7 @@ const SELECT = sql`
   SELECT a.id, a.organization_id, o.trade_name, a.blueprint_id, a.plan_id, p.name AS plan_name, a.validity_days, a.price,
     a.sims_count, h.amount AS held, h.captured, h.released, h.status AS hold_status, b.status, a.request_id, b.batch_job_id,
     a.job_id, c.succeeded, c.failed, c.cancelled, b.scheduled_at, a.created_by, u.label AS created_by_label, a.created_at,
-    a.created_at::text AS at
+    ${isoText('a.created_at')} AS at
   FROM activations a
   JOIN organizations o ON o.id = a.organization_id
   JOIN plans p ON p.id = a.plan_id
@@ -83,13 +82,7 @@ export async function findActivation(
   return rows[0] ? toActivation(rows[0]) : null;
 }
 
-/** Newest first by (created_at, id); created_at travels in the cursor as exact text. */
-const newest: TKeysetList<TRow, [string, string]> = {
-  columns: [{ column: sql`a.created_at`, cast: 'timestamptz' }, sql`a.id`],
-  descending: true,
-  cursor: jsonCursor(z.tuple([z.string().max(40), z.string().regex(/^[0-9a-f]{24}$/)])),
-  positionOf: (row) => [row.at, row.id],
-};
+const newest = newestFirst<TRow>(sql`a.created_at`, sql`a.id`, (row) => [row.at, row.id]);
 
 export async function listActivations(db: TExecutor, scope: TTenantScope, q: TActivationListQuery) {
   const conditions: SQL[] = [];

@@ -8,12 +8,12 @@ import type { TExecutor } from '../../db/database';
 import { whereOf } from '../../db/where';
 import { AppError, notFound } from '../../http/app-error';
 import type { TRequestContext } from '../../http/request-context';
-import { readKeysetPage, withinDates } from '../../lib/list-query';
+import { isoText, newestFirst, readKeysetPage, withinDates } from '../../lib/list-query';
 import { settleActivation } from '../activations/activation-settle';
 import { recordAudit } from '../audit/audit.service';
 import { bumpCounters, finishIfSettled, refreshJobStatus, settleSims } from './jobs.repository';
 import { enqueueMnoJob } from './request-engine';
-import { batchJobMatch, countsOf, newestFirst } from './requests.repository';
+import { batchJobMatch, countsOf } from './requests.repository';
 
 /** MNO jobs: the provider's work at each operator (staff only). */
 
@@ -38,7 +38,7 @@ type TMnoRow = {
   organization_id: string | null;
 };
 
-const iso = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
+const iso = isoText;
 const ms = (text: string | null) => (text ? `${text.slice(0, 23)}Z` : null);
 
 const mnoColumns = sql`m.id, m.job_id, b.batch_job_id, b.request_id, m.operator, m.operation, m.status, m.mode, m.tasks_count, m.succeeded,

@@ -1,12 +1,9 @@
-import { isoDateTime } from '@tarang/shared/common/dates';
-import { ZId } from '@tarang/shared/common/text';
 import type { TJob, TRequest, TTaskCounts } from '@tarang/shared/requests/request.schemas';
 import { type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { TExecutor } from '../../db/database';
 import { whereOf } from '../../db/where';
 import type { TTenantScope } from '../../http/request-context';
-import { jsonCursor, readKeysetPage, type TKeysetList } from '../../lib/list-query';
+import { isoText, newestFirst, readKeysetPage } from '../../lib/list-query';
 import { inScope } from '../../lib/tenancy';
 import { jobCountsLateral } from './jobs.repository';
 
@@ -38,7 +35,7 @@ export type TJobRow = {
   target: TRequest['target'];
 };
 
-const iso = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
+const iso = isoText;
 const ms = (text: string | null) => (text ? `${text.slice(0, 23)}Z` : null);
 
 const jobColumns = sql`r.id AS request_id, b.id AS job_id, r.type, b.status, b.status_reason, b.batch_job_id, b.sims_count, b.profile,
@@ -109,23 +106,6 @@ export function toJob(row: TJobRow): TJob {
     createdAt: ms(row.created_at)!,
     startedAt: ms(row.started_at),
     finishedAt: ms(row.finished_at),
-  };
-}
-
-/** Newest first: the cursor holds the last row's (created_at, id), the time as exact microsecond text. */
-const ZNewestFirstCursor = z.tuple([isoDateTime('cursor'), ZId]);
-
-/** A list newest first by `createdAt`, ties broken by `id` (requests and batch jobs, MNO jobs). */
-export function newestFirst<TRow>(
-  createdAt: SQL,
-  id: SQL,
-  positionOf: (row: TRow) => [string, string],
-): TKeysetList<TRow, [string, string]> {
-  return {
-    columns: [{ column: createdAt, cast: 'timestamptz' }, id],
-    descending: true,
-    cursor: jsonCursor(ZNewestFirstCursor),
-    positionOf,
   };
 }
 

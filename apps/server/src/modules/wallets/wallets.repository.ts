@@ -1,14 +1,13 @@
 import type { THold, TWallet } from '@tarang/shared/wallets/wallet.schemas';
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { TExecutor } from '../../db/database';
 import {
-  jsonCursor,
+  isoText,
   listQueryConditions,
+  newestFirst,
   orderByFromSort,
   readKeysetPage,
   readPage,
-  type TKeysetList,
   type TPageQuery,
 } from '../../lib/list-query';
 import { organizations } from '../organizations/organizations.table';
@@ -118,19 +117,13 @@ export function toHold(row: THoldRow): THold {
   };
 }
 
-/** Newest first, by (created_at, id); the cursor holds created_at as exact text, so no microsecond is lost. */
 type THoldPositioned = { hold: THoldRow; at: string };
-const newestHolds: TKeysetList<THoldPositioned, [string, string]> = {
-  columns: [{ column: walletHolds.createdAt, cast: 'timestamptz' }, walletHolds.id],
-  descending: true,
-  cursor: jsonCursor(z.tuple([z.string().max(40), z.string().regex(/^[0-9a-f]{24}$/)])),
-  positionOf: (row) => [row.at, row.hold.id],
-};
+const newestHolds = newestFirst<THoldPositioned>(walletHolds.createdAt, walletHolds.id, (row) => [row.at, row.hold.id]);
 
 export async function listHolds(db: TExecutor, accountId: string, query: { limit: number; cursor?: string }) {
   const page = await readKeysetPage(newestHolds, query, async ({ after, orderBy, limit }) =>
     db
-      .select({ hold: walletHolds, at: sql<string>`${walletHolds.createdAt}::text` })
+      .select({ hold: walletHolds, at: sql<string>`${isoText('wallet_holds.created_at')}` })
       .from(walletHolds)
       .where(and(eq(walletHolds.accountId, accountId), after))
       .orderBy(orderBy)

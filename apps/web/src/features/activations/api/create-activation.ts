@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { TActivationCreate, TActivationCreated } from '@tarang/shared/activations/activation.schemas';
 import { IDEMPOTENCY_HEADER } from '@tarang/shared/requests/request.constants';
-import { newUuid } from '@/features/requests/utils/idempotency';
 import { api } from '@/lib/api-client';
+import { newUuid } from '@/lib/idempotency';
 import { useResourceMutation } from '@/lib/resource';
 import { ACTIVATION_STALE, activationsResource } from './get-activations';
 

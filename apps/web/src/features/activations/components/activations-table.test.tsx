@@ -144,6 +144,8 @@ describe('ActivationsTable', () => {
     await waitFor(async () => expect(within(await rowOf('BJ00000043')).getByText('Cancelled')).toBeInTheDocument());
     expect(within(await rowOf('BJ00000043')).queryByRole('button', { name: /Cancel activation/ })).not.toBeInTheDocument();
 
+    // The dialog has gone (while it closes, the rest of the page is hidden from the accessibility tree).
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await user.click(within(await rowOf('BJ00000042')).getByRole('button', { name: 'Cancel activation BJ00000042' }));
     await user.click(
       within(await screen.findByRole('dialog', { name: 'Cancel activation BJ00000042?' })).getByRole('button', {

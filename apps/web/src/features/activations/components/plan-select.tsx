@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -16,6 +17,21 @@ type TPlanSelectProps = {
   /** Shown when nothing can be chosen yet (staff: no organisation). */
   hint?: string;
 };
+
+const PLAN_AND_PRICE = { display: 'flex', justifyContent: 'space-between', gap: 3 } as const;
+
+/** A plan's name and its price per SIM, side by side. */
+function PlanAndPrice({ choice }: { choice: TPlanChoice }) {
+  const { t } = useTranslation('activations');
+  return (
+    <>
+      <span>{choice.name}</span>
+      <Typography component="span" variant="body2" color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+        {t('plan.perSim', { price: formatPaise(choice.price) })}
+      </Typography>
+    </>
+  );
+}
 
 /** The plan to put on the SIMs: the buyer's blueprints, each with its price per SIM. */
 export function PlanSelect({ choices, value, onChange, loading, disabled, error, hint }: TPlanSelectProps) {
@@ -45,14 +61,24 @@ export function PlanSelect({ choices, value, onChange, loading, disabled, error,
       error={!!error || empty}
       helperText={error ?? (empty ? t('form.noPlans') : (details ?? hint ?? (loading ? t('form.loadingPlans') : t('form.planHelp'))))}
       sx={{ minWidth: 280, maxWidth: 520 }}
-      slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 420 } } } } } }}
+      slotProps={{
+        select: {
+          // The chosen plan as the menu shows it: its name, then its price apart from it.
+          renderValue: () =>
+            chosen ? (
+              <Box component="span" sx={PLAN_AND_PRICE}>
+                <PlanAndPrice choice={chosen} />
+              </Box>
+            ) : (
+              ''
+            ),
+          MenuProps: { slotProps: { paper: { sx: { maxHeight: 420 } } } },
+        },
+      }}
     >
       {choices.map((c) => (
-        <MenuItem key={c.blueprintId} value={c.blueprintId} sx={{ display: 'flex', justifyContent: 'space-between', gap: 3 }}>
-          <span>{c.name}</span>
-          <Typography component="span" variant="body2" color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-            {t('plan.perSim', { price: formatPaise(c.price) })}
-          </Typography>
+        <MenuItem key={c.blueprintId} value={c.blueprintId} sx={PLAN_AND_PRICE}>
+          <PlanAndPrice choice={c} />
         </MenuItem>
       ))}
     </TextField>

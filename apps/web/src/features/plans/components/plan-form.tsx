@@ -94,11 +94,8 @@ export function PlanForm({ plan, canSave, onSaved, onCancel }: TPlanFormProps) {
           label={t('fields.overLimitAction')}
           required
           hint={t(`overLimit.${overLimitAction}.text`, { defaultValue: '' })}
-          options={OVER_LIMIT_ACTIONS.map((action) => ({
-            value: action,
-            label: t(`overLimit.${action}.label`),
-            description: t(`overLimit.${action}.text`),
-          }))}
+          // The chosen action's meaning is the field's hint: an option description would show it a second time in the field.
+          options={OVER_LIMIT_ACTIONS.map((action) => ({ value: action, label: t(`overLimit.${action}.label`) }))}
         />
       </FormSection>
       <FormSection divider title={t('form.pricing')}>

@@ -1,7 +1,6 @@
 import ArchiveOutlined from '@mui/icons-material/ArchiveOutlined';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import UnarchiveOutlined from '@mui/icons-material/UnarchiveOutlined';
-import Typography from '@mui/material/Typography';
 import { formatPaise } from '@tarang/shared/format/money';
 import { PLAN_STATUSES, type TPlan } from '@tarang/shared/plans/plan.schemas';
 import { OPERATORS } from '@tarang/shared/sims/identifiers';
@@ -80,34 +79,23 @@ export function PlansTable() {
         field: 'name',
         header: t('fields.name'),
         sort: 'name',
-        flex: 1.3,
-        minWidth: 200,
-        render: (row) => (
-          <NameCell
-            name={row.name}
-            end={
-              row.description && (
-                <Typography variant="caption" color="text.secondary" noWrap>
-                  {row.description}
-                </Typography>
-              )
-            }
-          />
-        ),
+        flex: 1,
+        minWidth: 180,
+        render: (row) => <NameCell name={row.name} />,
       },
       {
         field: 'operators',
         header: t('fields.operators'),
-        width: 190,
+        width: 150,
         value: (row) => row.operators.join(', '),
         render: (row) => <OperatorChips operators={row.operators} />,
       },
-      { field: 'dataMb', header: t('fields.data'), width: 110, align: 'right', value: (row) => format.data(row.dataMb) },
-      { field: 'smsCount', header: t('fields.sms'), width: 90, align: 'right', value: (row) => format.sms(row.smsCount) },
+      { field: 'dataMb', header: t('fields.data'), width: 90, align: 'right', value: (row) => format.data(row.dataMb) },
+      { field: 'smsCount', header: t('fields.sms'), width: 80, align: 'right', value: (row) => format.sms(row.smsCount) },
       {
         field: 'validityDays',
         header: t('fields.validity'),
-        width: 110,
+        width: 100,
         align: 'right',
         value: (row) => format.validity(row.validityDays),
       },
@@ -115,19 +103,24 @@ export function PlansTable() {
         field: 'price',
         header: isStaff ? t('fields.basePrice') : t('fields.yourPrice'),
         sort: 'price',
-        width: 130,
+        width: 120,
         align: 'right',
         value: (row) => formatPaise(row.price),
       },
-      { field: 'overLimitAction', header: t('fields.overLimitAction'), width: 130, value: (row) => format.overLimit(row.overLimitAction) },
+      {
+        field: 'overLimitAction',
+        header: t('fields.overLimitAction'),
+        width: 110,
+        value: (row) => format.overLimit(row.overLimitAction),
+      },
       {
         field: 'status',
         header: t('fields.status'),
-        width: 110,
+        width: 100,
         value: (row) => t(`status.${row.status}`),
         render: (row) => <PlanStatusChip status={row.status} />,
       },
-      { field: 'sharedCount', header: t('fields.sharedCount'), width: 90, align: 'right', value: (row) => row.sharedCount },
+      { field: 'sharedCount', header: t('fields.sharedCount'), width: 80, align: 'right', value: (row) => row.sharedCount },
     ],
     [t, format, isStaff],
   );

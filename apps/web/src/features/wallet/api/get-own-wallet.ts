@@ -20,13 +20,15 @@ async function getOwnWallet(organizationId: string, signal?: AbortSignal): Promi
 
 /**
  * The signed-in organisation's wallet, for the header chip and the wallet screen (one read for both). Under the
- * wallet resource's key, so every money call reads it again.
+ * wallet resource's key, so every money call reads it again; read every 30 seconds besides, so money that others move
+ * (a margin earned, a transfer from the parent, staff's Send Money) shows without a reload.
  */
 export function useOwnWallet(organizationId: string | null) {
   const id = organizationId ?? '';
   return useQuery({
     ...walletsResource.readOptions(walletsResource.keys.of('own', id), (signal) => getOwnWallet(id, signal), {
-      staleTime: 60_000,
+      staleTime: 15_000,
+      refetch: 30_000,
       enabled: Boolean(organizationId),
     }),
     retry: false,

@@ -7,11 +7,11 @@ import { FormTextField } from '@/components/form/fields/form-text-field';
 import { MoneyField } from '@/components/form/fields/money-field';
 import { FormDialog } from '@/components/form/form-dialog';
 import { useSchemaForm } from '@/components/form/use-schema-form';
+import { createIdempotencyKeeper } from '@/lib/idempotency';
 import { notify } from '@/lib/notify';
 import { useAdjustWallet } from '../api/adjust-wallet';
 import { useWalletMessages } from '../utils/messages';
 import { ZAdjustForm } from '../utils/money-forms';
-import { createSubmissionKey } from '../utils/submission-key';
 import { walletName } from '../utils/wallet-name';
 
 /**
@@ -22,7 +22,10 @@ export function AdjustDialog({ wallet, onClose }: { wallet: TWallet; onClose: ()
   const { t } = useTranslation('wallet');
   const messages = useWalletMessages();
   const adjust = useAdjustWallet();
-  const [keyFor] = useState(() => createSubmissionKey());
+  const [keyFor] = useState(() => {
+    const keeper = createIdempotencyKeeper();
+    return (body: unknown) => keeper.keyFor(body);
+  });
   const form = useSchemaForm(ZAdjustForm, { defaultValues: { direction: 'credit', amount: null, reason: '' } });
   const name = walletName(wallet);
 

@@ -6,12 +6,12 @@ import { FormTextField } from '@/components/form/fields/form-text-field';
 import { MoneyField } from '@/components/form/fields/money-field';
 import { FormDialog } from '@/components/form/form-dialog';
 import { useSchemaForm } from '@/components/form/use-schema-form';
+import { createIdempotencyKeeper } from '@/lib/idempotency';
 import { notify } from '@/lib/notify';
 import { useDebitMoney } from '../api/debit-money';
 import { useSendMoney } from '../api/send-money';
 import { useWalletMessages } from '../utils/messages';
 import { ZAmountForm } from '../utils/money-forms';
-import { createSubmissionKey } from '../utils/submission-key';
 import { walletName } from '../utils/wallet-name';
 
 export type TMoneyKind = 'send' | 'debit';
@@ -26,7 +26,10 @@ export function MoneyDialog({ wallet, kind, onClose }: { wallet: TWallet; kind: 
   const messages = useWalletMessages();
   const send = useSendMoney();
   const debit = useDebitMoney();
-  const [keyFor] = useState(() => createSubmissionKey());
+  const [keyFor] = useState(() => {
+    const keeper = createIdempotencyKeeper();
+    return (body: unknown) => keeper.keyFor(body);
+  });
   const form = useSchemaForm(ZAmountForm, { defaultValues: { amount: null, reason: '' } });
   const name = walletName(wallet);
 

@@ -6,11 +6,11 @@ import { FormTextField } from '@/components/form/fields/form-text-field';
 import { MoneyField } from '@/components/form/fields/money-field';
 import { FormDialog } from '@/components/form/form-dialog';
 import { useSchemaForm } from '@/components/form/use-schema-form';
+import { createIdempotencyKeeper } from '@/lib/idempotency';
 import { notify } from '@/lib/notify';
 import { useTransferMoney } from '../api/transfer-money';
 import { useWalletMessages } from '../utils/messages';
 import { ZTransferForm } from '../utils/money-forms';
-import { createSubmissionKey } from '../utils/submission-key';
 import { walletName } from '../utils/wallet-name';
 
 /** `give`: the organisation's money to its child (Send Money); `takeBack`: the child's money back to it (Debit Money). */
@@ -33,7 +33,10 @@ export function TransferDialog({ own, child, direction, onClose }: TTransferDial
   const { t } = useTranslation('wallet');
   const messages = useWalletMessages();
   const transfer = useTransferMoney();
-  const [keyFor] = useState(() => createSubmissionKey());
+  const [keyFor] = useState(() => {
+    const keeper = createIdempotencyKeeper();
+    return (body: unknown) => keeper.keyFor(body);
+  });
   const form = useSchemaForm(ZTransferForm, { defaultValues: { amount: null, note: '' } });
   const [from, to] = direction === 'give' ? [own, child] : [child, own];
 

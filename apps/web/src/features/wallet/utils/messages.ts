@@ -30,6 +30,11 @@ export const useWalletMessages = createMessages('wallet', {
     [AMOUNT_REQUIRED]: 'amountRequired',
     [AMOUNT_ZERO]: 'amountZero',
     [AMOUNT_TOO_LARGE]: 'amountTooLarge',
+    "A PayU top-up pays into the signed-in organisation's own wallet; staff add money with Send Money": 'topUpOwnOnly',
+    'PayU top-ups are not set up on this server (TARANG_PAYU_KEY and TARANG_PAYU_SALT); ask the provider': 'topUpNotSetUp',
+    'amount must be at least ₹1.00 for a PayU top-up': 'topUpMinimum',
+    'PayU needs an e-mail address: add one to your profile': 'topUpNeedsEmail',
+    'This is for organisation users': 'organisationUsersOnly',
   },
   patterns: [
     // "Not enough money in the wallet: available ₹1,234.50, needed ₹2,000.00"
