@@ -177,4 +177,38 @@ describe('POST /activation', () => {
     expect(mixed.statusCode, mixed.body).toBe(422);
     expect(mixed.json().errors[0].path).toBe('iccids');
   });
+
+  it('settles one SIM once when its capture (Mark As Done) and its release (Cancel Activation) race: exactly one wins', async () => {
+    for (let round = 0; round < 6; round++) {
+      const [sim] = await makeSims(t, 1, { organizationId: orgs.G!.id, status: 'ALLOCATED' });
+      await fund('G', 15_000);
+      const before = await wallet('G');
+      const later = new Date(Date.now() + 3_600_000).toISOString();
+      const res = await activate({ blueprintId: blueprints.G, iccids: [sim!.iccid], scheduledAt: later });
+      expect(res.statusCode, res.body).toBe(201);
+      const { activation } = res.json().data;
+      const [mno] = await rows<{ id: string }>('SELECT id FROM mno_jobs WHERE job_id = $1', [activation.request.jobId]);
+      const markDone = () =>
+        t.call({ method: 'PUT', url: `${API}/mno-job/${mno!.id}/mark-done`, token: tokens.staff, payload: { note: 'Done at the portal' } });
+      const cancel = () => t.call({ method: 'PUT', url: `${API}/activation/${activation.id}/cancel`, token: tokens.gBuyer });
+      // Both at once, each starting first in turn.
+      const pair = round % 2 ? await Promise.all([markDone(), cancel()]) : await Promise.all([cancel(), markDone()]);
+      const [done, cancelled] = round % 2 ? [pair[0], pair[1]] : [pair[1], pair[0]];
+      const settled = (await t.call({ method: 'GET', url: `${API}/activation/${activation.id}`, token: tokens.gBuyer })).json().data;
+      const after = await wallet('G');
+      expect(after.blocked).toBe(before.blocked);
+      if (settled.holdStatus === 'CAPTURED') {
+        expect(settled.amounts).toEqual({ held: 15_000, captured: 15_000, released: 0, remaining: 0 });
+        expect(after.balance).toBe(before.balance - 15_000);
+      } else {
+        expect(settled.holdStatus).toBe('RELEASED');
+        expect(settled.amounts).toEqual({ held: 15_000, captured: 0, released: 15_000, remaining: 0 });
+        expect(after.balance).toBe(before.balance);
+      }
+      // Whichever lost was refused or found nothing left to do; never both applied.
+      expect([done.statusCode, cancelled.statusCode].filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
+    }
+    const unbalanced = await rows('SELECT transaction_id FROM ledger_postings GROUP BY transaction_id HAVING sum(amount) <> 0');
+    expect(unbalanced).toEqual([]);
+  });
 });

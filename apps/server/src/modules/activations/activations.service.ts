@@ -16,7 +16,7 @@ import { recordAudit } from '../audit/audit.service';
 import { priceChain } from '../plans/price-chain';
 import { createRequest } from '../requests/request-create.service';
 import { cancelRequest } from '../requests/requests.service';
-import { changeBlocked, walletIdOf } from '../wallets/ledger';
+import { changeBlocked, lockWallets, walletIdOf } from '../wallets/ledger';
 import { findActivation, listActivations } from './activations.repository';
 import type { TActivationShare } from './activations.table';
 
@@ -83,6 +83,10 @@ export async function createActivation(
           `Every SIM of the activation must belong to ${blueprint.trade_name}, the organisation the plan is for`,
         );
       }
+    },
+    // The buyer's wallet is locked before the request writes its audit event: locks in one order everywhere.
+    before: async (tx) => {
+      await lockWallets(tx, [walletIdOf(buyer)]);
     },
     within: async (tx, made) => {
       holdAmount = made.total * priced.price;

@@ -232,6 +232,12 @@ export type TCreateResult = { request: Awaited<ReturnType<typeof getRequestView>
 export type TCreateOptions = {
   /** Checks the validated SIMs before anything is made, dry runs included. */
   check?: (v: { preview: TRequestPreview; singleOrganization: string | null }) => void | Promise<void>;
+  /**
+   * Runs first in the request's transaction, before anything is written: where a caller takes its locks, so that they
+   * come before the audit trail's (an activation locks the buyer's wallet here; the settling of tasks takes a wallet
+   * and then the audit trail, so the other order could deadlock).
+   */
+  before?: (tx: TExecutor) => Promise<void>;
   /** Runs in the request's transaction once its tasks are made; throwing makes nothing. */
   within?: (tx: TExecutor, made: { requestId: string; jobId: string; total: number; organizationId: string | null }) => Promise<void>;
   /** What the Idempotency-Key's fingerprint covers besides the request body. */
@@ -276,6 +282,7 @@ export async function createRequest(
       });
       if (!claimed) return null; // made by a concurrent call with the same key: answered below
     }
+    await options.before?.(tx);
     const inserted = await insertRequest(tx, ctx, actor, body, v, requestId);
     await options.within?.(tx, { requestId, jobId: inserted.jobId, total: inserted.total, organizationId: inserted.organizationId });
     return inserted;
