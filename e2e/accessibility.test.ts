@@ -114,6 +114,26 @@ async function seedScreens() {
   const cancelled = await makeRequest({ type: 'ACTIVATE', iccids: iccids.slice(4, 6), scheduledAt: tomorrow });
   await api('PUT', `/request/${cancelled.id}/cancel`, { note: 'Raised by mistake' });
 
+  // Money: a plan shared with the organisation, money on its wallet, and an activation of two allocated SIMs tomorrow.
+  const plan = await api<{ id: string }>('POST', '/plans', {
+    name: `Sweep plan ${suffix}`,
+    operators: ['AIRTEL', 'BSNL', 'VI'],
+    dataMb: 1024,
+    smsCount: 100,
+    validityDays: 30,
+    basePrice: 10_000,
+    overLimitAction: 'BAR',
+  });
+  const blueprint = await api<{ id: string }>('POST', '/plans/share', { planId: plan.id, organizationId: org.id, price: 12_000 });
+  const wallets = await api<{ id: string }[]>('GET', `/wallet?organizationId=${org.id}`);
+  await api('PUT', `/wallet/add/${wallets[0]!.id}`, { amount: 1_000_000, reason: 'Sweep float' }, { 'idempotency-key': randomUUID() });
+  await api(
+    'POST',
+    '/activation',
+    { blueprintId: blueprint.id, iccids: iccids.slice(6, 8), scheduledAt: tomorrow },
+    { 'idempotency-key': randomUUID() },
+  );
+
   const role = await createRole({ name: `Org Admin ${suffix}`, organizationId: org.id, authScopes: ORG_ADMIN_SCOPES });
   await createUser({
     firstName: 'Kiran',
