@@ -120,7 +120,10 @@ export async function runMoneyCall(deps: TDeps, ctx: TRequestContext, call: TMon
     }
     return done;
   });
-  await sealAuditInboxNow(deps.db);
+  // The money has moved: a sealing that fails now is left to the sweep (audit-sealer.ts), not reported as a failed call.
+  await sealAuditInboxNow(deps.db).catch((error: unknown) =>
+    deps.logger.warn({ err: error }, 'sealing the audit inbox after a money call failed; the sweep will seal it'),
+  );
   if (!posted) {
     const made = await findIdempotencyKey(deps.db, scope, call.key, call.fingerprint);
     if (!made) throw new AppError('CONFLICT', 'A call with this Idempotency-Key is being made; try again');
