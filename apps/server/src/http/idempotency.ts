@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { stableJson } from '@tarang/shared/common/stable-json';
 import { text } from '@tarang/shared/common/text';
 import { IDEMPOTENCY_HEADER } from '@tarang/shared/requests/request.constants';
 import { sql } from 'drizzle-orm';
@@ -35,19 +36,7 @@ export function idempotencyKeyOf(headers: Record<string, unknown>): string | nul
 
 /** A fingerprint of what a key is used for: key order in objects does not matter. */
 export function fingerprintOf(value: unknown): string {
-  const sort = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(sort)
-      : v && typeof v === 'object'
-        ? Object.fromEntries(
-            Object.keys(v)
-              .sort()
-              .map((k) => [k, sort((v as Record<string, unknown>)[k])]),
-          )
-        : v;
-  return createHash('sha256')
-    .update(JSON.stringify(sort(value)) ?? '')
-    .digest('hex');
+  return createHash('sha256').update(stableJson(value)).digest('hex');
 }
 
 export function keyReusedError(): AppError {

@@ -1,5 +1,6 @@
+import { stableJson } from '@tarang/shared/common/stable-json';
 import { describe, expect, it } from 'vitest';
-import { createIdempotencyKeeper, newUuid, stableJson } from './idempotency';
+import { createIdempotencyKeeper, newUuid } from './idempotency';
 
 describe('createIdempotencyKeeper', () => {
   it('gives the same key for the same body (a retry), whatever the key order, and a new key for another body', () => {

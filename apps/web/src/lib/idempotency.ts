@@ -1,3 +1,5 @@
+import { stableJson } from '@tarang/shared/common/stable-json';
+
 /** A random UUID (v4), also where `crypto.randomUUID` is missing (a console served over plain HTTP). */
 export function newUuid(): string {
   if (typeof crypto.randomUUID === 'function') {
@@ -12,21 +14,6 @@ export function newUuid(): string {
   b[8] = (b[8]! & 0x3f) | 0x80;
   const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-/** JSON with object keys sorted, so two equal bodies print the same. */
-export function stableJson(value: unknown): string {
-  const sort = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(sort)
-      : v && typeof v === 'object'
-        ? Object.fromEntries(
-            Object.keys(v)
-              .sort()
-              .map((k) => [k, sort((v as Record<string, unknown>)[k])]),
-          )
-        : v;
-  return JSON.stringify(sort(value));
 }
 
 /**

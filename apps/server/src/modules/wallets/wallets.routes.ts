@@ -92,7 +92,7 @@ export function walletRoutes(app: FastifyInstance, deps: TDeps) {
     data: ZMoneyMoved,
     handler: async (request) => {
       const { key, fingerprint } = keyOf(request, `add:${request.params.id}`, request.body);
-      const result = await service.addMoney(deps, contextOf(request), request.params.id, request.body, key, fingerprint);
+      const result = await service.moveWithProvider(deps, contextOf(request), 'add', request.params.id, request.body, key, fingerprint);
       return ok(result, moved('wallet.add', result));
     },
   });
@@ -106,7 +106,7 @@ export function walletRoutes(app: FastifyInstance, deps: TDeps) {
     data: ZMoneyMoved,
     handler: async (request) => {
       const { key, fingerprint } = keyOf(request, `deduct:${request.params.id}`, request.body);
-      const result = await service.deductMoney(deps, contextOf(request), request.params.id, request.body, key, fingerprint);
+      const result = await service.moveWithProvider(deps, contextOf(request), 'deduct', request.params.id, request.body, key, fingerprint);
       return ok(result, moved('wallet.deduct', result));
     },
   });
@@ -120,7 +120,7 @@ export function walletRoutes(app: FastifyInstance, deps: TDeps) {
     data: ZMoneyMoved,
     handler: async (request) => {
       const { key, fingerprint } = keyOf(request, `manual:${request.params.id}`, request.body);
-      const result = await service.adjustWallet(deps, contextOf(request), request.params.id, request.body, key, fingerprint);
+      const result = await service.moveWithProvider(deps, contextOf(request), 'adjust', request.params.id, request.body, key, fingerprint);
       return ok(result, moved('wallet.adjust', result));
     },
   });

@@ -174,82 +174,45 @@ async function noticeLowBalances(deps: TDeps, tx: TTx, posted: TPosted): Promise
   return ids;
 }
 
-/** The wallet a staff call names (staff reach every wallet; the route guard has checked the permission). */
-async function staffWallet(tx: TExecutor, actor: TActor, id: string) {
-  return await readableWallet(tx, actor, id);
-}
+/** Staff's calls on one wallet against one of the provider's accounts: Send Money, Debit Money, Adjust Wallet. */
+const PROVIDER_CALLS = {
+  add: { action: 'wallet.add', type: 'ADD', counter: 'PROVIDER_FUNDING', sign: 1 },
+  deduct: { action: 'wallet.deduct', type: 'DEDUCT', counter: 'PROVIDER_FUNDING', sign: -1 },
+  adjust: { action: 'wallet.adjust', type: 'ADJUST', counter: 'ADJUSTMENTS', sign: 1 },
+} as const;
 
-export async function addMoney(deps: TDeps, ctx: TRequestContext, id: string, body: TWalletAmountBody, key: string, fingerprint: string) {
-  const actor = requireActor(ctx);
-  return await runMoneyCall(deps, ctx, {
-    key,
-    fingerprint,
-    action: 'wallet.add',
-    build: async (tx) => {
-      const wallet = await staffWallet(tx, actor, id);
-      return {
-        type: 'ADD',
-        reason: body.reason,
-        lines: [
-          { accountId: wallet.id, amount: body.amount },
-          { accountId: PROVIDER_ACCOUNT_IDS.PROVIDER_FUNDING, amount: -body.amount },
-        ],
-      };
-    },
-  });
-}
-
-export async function deductMoney(
+/**
+ * Moves `body.amount` (signed by the call: into the wallet for add and adjust, out for deduct) between a wallet and the
+ * provider's account for that call. Adjust Wallet names the wallet's organisation as a check (422 otherwise).
+ */
+export async function moveWithProvider(
   deps: TDeps,
   ctx: TRequestContext,
+  call: keyof typeof PROVIDER_CALLS,
   id: string,
-  body: TWalletAmountBody,
+  body: TWalletAmountBody | TWalletManualBody,
   key: string,
   fingerprint: string,
 ) {
   const actor = requireActor(ctx);
+  const { action, type, counter, sign } = PROVIDER_CALLS[call];
   return await runMoneyCall(deps, ctx, {
     key,
     fingerprint,
-    action: 'wallet.deduct',
+    action,
     build: async (tx) => {
-      const wallet = await staffWallet(tx, actor, id);
-      return {
-        type: 'DEDUCT',
-        reason: body.reason,
-        lines: [
-          { accountId: wallet.id, amount: -body.amount },
-          { accountId: PROVIDER_ACCOUNT_IDS.PROVIDER_FUNDING, amount: body.amount },
-        ],
-      };
-    },
-  });
-}
-
-export async function adjustWallet(
-  deps: TDeps,
-  ctx: TRequestContext,
-  id: string,
-  body: TWalletManualBody,
-  key: string,
-  fingerprint: string,
-) {
-  const actor = requireActor(ctx);
-  return await runMoneyCall(deps, ctx, {
-    key,
-    fingerprint,
-    action: 'wallet.adjust',
-    build: async (tx) => {
-      const wallet = await staffWallet(tx, actor, id);
-      if (wallet.organizationId !== body.organization) {
+      // Staff reach every wallet; the route guard has checked the permission.
+      const wallet = await readableWallet(tx, actor, id);
+      if ('organization' in body && wallet.organizationId !== body.organization) {
         throw fieldError('UNPROCESSABLE', 'organization', 'organization is not the organisation of this wallet');
       }
+      const amount = sign * body.amount;
       return {
-        type: 'ADJUST',
+        type,
         reason: body.reason,
         lines: [
-          { accountId: wallet.id, amount: body.amount },
-          { accountId: PROVIDER_ACCOUNT_IDS.ADJUSTMENTS, amount: -body.amount },
+          { accountId: wallet.id, amount },
+          { accountId: PROVIDER_ACCOUNT_IDS[counter], amount: -amount },
         ],
       };
     },

@@ -12,6 +12,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { TActivation, TActivationCreated } from '@tarang/shared/activations/activation.schemas';
+import { stableJson } from '@tarang/shared/common/stable-json';
 import { formatPaise } from '@tarang/shared/format/money';
 import { REQUEST_ICCID_LIST_MAX } from '@tarang/shared/requests/request.constants';
 import type { TSimFilter } from '@tarang/shared/sims/sim.schemas';
@@ -29,7 +30,7 @@ import { indiaLocalToIso, isoToIndiaLocal } from '@/features/requests/utils/sche
 import { useOwnWallet } from '@/features/wallet/api/get-own-wallet';
 import { isApiError } from '@/lib/api-client';
 import { useSignedIn } from '@/lib/auth';
-import { createIdempotencyKeeper, stableJson } from '@/lib/idempotency';
+import { createIdempotencyKeeper } from '@/lib/idempotency';
 import { notify } from '@/lib/notify';
 import { type TActivationBody, useCreateActivation, usePreviewActivation } from '../api/create-activation';
 import { usePlanChoices } from '../api/get-plan-choices';
