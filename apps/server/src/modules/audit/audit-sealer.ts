@@ -5,8 +5,9 @@ import { sealAuditInbox } from './audit.service';
 const SEAL_EVERY_MS = 2000;
 
 /**
- * Seals the audit inbox at start and every two seconds: the paths that write to it seal right after their own commit,
- * so this only picks up what a crash or a busy moment left waiting.
+ * Seals the audit inbox at start and every two seconds. Money calls write their events to the inbox and do not wait
+ * for them to be sealed; a read of the audit trail seals first (sealAuditInboxNow), so nobody reads the chain without
+ * them.
  */
 export function startAuditSealer(app: FastifyInstance, deps: TDeps): void {
   let running: Promise<void> | null = null;

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { routeTest } from '../../../test/route-test';
 import { API } from '../../../test/test-app';
 import { AppError } from '../../http/app-error';
-import { verifyAuditChain } from './audit.repository';
-import { recordAudit } from './audit.service';
+import { SYSTEM_CONTEXT } from '../../http/request-context';
+import { AUDIT_SEALER_LOCK, verifyAuditChain } from './audit.repository';
+import { auditInboxStatement, recordAudit, sealAuditInbox, sealAuditInboxNow } from './audit.service';
 
 const { t, tokens } = routeTest({ staff: true });
 
@@ -164,6 +165,52 @@ async function tamper(statement: string, values: unknown[]) {
 }
 
 // Each case breaks the chain earlier than the one before, since verification names the first break.
+describe('the audit inbox (money calls write there; decision 025)', () => {
+  const inboxCount = async () => (await t.database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_inbox')).rows[0]!.n;
+  const write = async (label: string) =>
+    await t.deps.db.transaction(async (tx) =>
+      tx.execute(auditInboxStatement(SYSTEM_CONTEXT, [{ action: 'inbox.test', entityType: 'test', entityId: label }])!),
+    );
+  const sealedLabels = async () =>
+    new Set(
+      (await t.database.pool.query<{ entity_id: string }>("SELECT entity_id FROM audit_events WHERE action = 'inbox.test'")).rows.map(
+        (r) => r.entity_id,
+      ),
+    );
+
+  it('a reader that asks while passes run sees every event committed before it asked, in one unforked chain', async () => {
+    const waits: Promise<{ label: string; sealed: Set<string> }>[] = [];
+    for (let i = 0; i < 40; i++) {
+      const label = `event-${i}`;
+      await write(label);
+      // Each ask after its own event's commit; the asks overlap the passes of the ones before.
+      waits.push(sealAuditInboxNow(t.deps.db).then(async () => ({ label, sealed: await sealedLabels() })));
+    }
+    for (const { label, sealed } of await Promise.all(waits)) expect(sealed.has(label), label).toBe(true);
+    expect(await inboxCount()).toBe(0);
+    expect(await verifyAuditChain(t.deps.db)).toBeNull();
+  });
+
+  it('a reader waits for a sealer of another process instead of skipping; the sweep skips', async () => {
+    await write('held-back');
+    const other = await t.database.pool.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query('SELECT pg_advisory_xact_lock($1)', [AUDIT_SEALER_LOCK]);
+      expect(await sealAuditInbox(t.deps.db)).toBe(0); // the sweep: another sealer is at work
+      let done = false;
+      const reader = sealAuditInboxNow(t.deps.db).then(() => (done = true));
+      await new Promise((r) => setTimeout(r, 200));
+      expect(done).toBe(false);
+      await other.query('COMMIT');
+      await reader;
+      expect((await sealedLabels()).has('held-back')).toBe(true);
+    } finally {
+      other.release();
+    }
+  });
+});
+
 describe('tamper detection', () => {
   it('detects a removed newest event', async () => {
     const rows = await chainRows();

@@ -5,7 +5,7 @@ import type { TExecutor } from '../../db/database';
 import type { TTenantScope } from '../../http/request-context';
 import { integerCursor, readKeysetPage, type TKeysetList } from '../../lib/list-query';
 import { inScope } from '../../lib/tenancy';
-import { auditEvents, auditInbox } from './audit.table';
+import { auditEvents } from './audit.table';
 
 export type TAuditInsert = Omit<typeof auditEvents.$inferInsert, 'seq' | 'id' | 'hash' | 'prevHash'>;
 
@@ -16,8 +16,12 @@ export async function insertAuditEvent(db: TExecutor, event: TAuditInsert): Prom
 /** The advisory lock the audit inbox's sealer holds (one sealer at a time). */
 export const AUDIT_SEALER_LOCK = 7238462;
 
-export async function insertAuditInbox(db: TExecutor, event: TAuditInsert): Promise<void> {
-  await db.insert(auditInbox).values({ event });
+/** The INSERT of events into the audit inbox, for a caller that sends it along with its own statement. */
+export function auditInboxInsert(events: TAuditInsert[]): SQL {
+  return sql`INSERT INTO audit_inbox (event) VALUES ${sql.join(
+    events.map((event) => sql`(${JSON.stringify(event)}::jsonb)`),
+    sql`, `,
+  )}`;
 }
 
 /** Seals up to `limit` waiting events into the chain, in the order they were written, keeping when they happened. */

@@ -1,11 +1,11 @@
 import type { TAuditQuery } from '@tarang/shared/audit/audit.schemas';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { TDb, TExecutor } from '../../db/database';
 import { requireActor, type TRequestContext } from '../../http/request-context';
 import {
   AUDIT_SEALER_LOCK,
+  auditInboxInsert,
   insertAuditEvent,
-  insertAuditInbox,
   listAuditEvents,
   sealInboxBatch,
   type TAuditInsert,
@@ -49,20 +49,19 @@ export function redactSnapshot(value: unknown): unknown {
   return value;
 }
 
+/** Writes one audit event into the hash chain; call it inside the transaction of the change it records. */
+export async function recordAudit(db: TExecutor, ctx: TRequestContext, record: TAuditRecord): Promise<void> {
+  await insertAuditEvent(db, auditInsertOf(ctx, record));
+}
+
 /**
- * Writes one audit event; call it inside the transaction of the change it records. With `inbox`, the event waits in
- * the audit inbox, committed with the change, and joins the hash chain when `sealAuditInbox` next runs (the caller
- * runs it after its commit): for paths that must not queue on the chain's head (money movements).
+ * The statement that writes audit events into the audit inbox; the caller sends it inside the transaction of the change
+ * they record (ledger.ts sends it with the movement's own statement). They commit with it and join the hash chain at
+ * the next sweep (audit-sealer.ts, every 2 s) or before the next read of the audit trail, whichever comes first. For
+ * paths that must not queue on the chain's head (money movements).
  */
-export async function recordAudit(
-  db: TExecutor,
-  ctx: TRequestContext,
-  record: TAuditRecord,
-  options: { inbox?: boolean } = {},
-): Promise<void> {
-  const event = auditInsertOf(ctx, record);
-  if (options.inbox) await insertAuditInbox(db, event);
-  else await insertAuditEvent(db, event);
+export function auditInboxStatement(ctx: TRequestContext, records: TAuditRecord[]): SQL | null {
+  return records.length ? auditInboxInsert(records.map((record) => auditInsertOf(ctx, record))) : null;
 }
 
 function auditInsertOf(ctx: TRequestContext, record: TAuditRecord): TAuditInsert {
@@ -83,47 +82,55 @@ function auditInsertOf(ctx: TRequestContext, record: TAuditRecord): TAuditInsert
   };
 }
 
-const sealing = new WeakMap<TDb, { running: Promise<void> | null; again: boolean }>();
+type TSealing = { running: Promise<void> | null; next: Promise<void> | null };
+const sealing = new WeakMap<TDb, TSealing>();
 
 /**
- * Seals the audit inbox after the caller's commit, sharing one pass among the calls of this process that ask at the
- * same time: the promise settles after a pass that began after the ask, so the caller's events are in the chain.
+ * Seals the audit inbox before a read of the chain, so a reader sees every event committed before it asked. The calls
+ * of this process share passes: a caller waits for a pass that begins after it asked (the one running may have read
+ * the inbox before the caller's events were there), so at most the rest of one pass and one more. The pass waits for a
+ * sealer of another process instead of skipping.
  */
 export function sealAuditInboxNow(db: TDb): Promise<void> {
-  let state = sealing.get(db);
-  if (!state) {
-    state = { running: null, again: false };
-    sealing.set(db, state);
+  let s = sealing.get(db);
+  if (!s) {
+    s = { running: null, next: null };
+    sealing.set(db, s);
   }
-  const s = state;
-  if (s.running) {
-    s.again = true;
-    return s.running;
-  }
-  s.running = (async () => {
-    try {
-      do {
-        s.again = false;
-        await sealAuditInbox(db);
-      } while (s.again);
-    } finally {
-      s.running = null;
-    }
-  })();
-  return s.running;
+  const state = s;
+  const start = (): Promise<void> => {
+    const pass = sealAuditInbox(db, { wait: true })
+      .then(() => undefined)
+      .finally(() => {
+        if (state.running === pass) state.running = null;
+      });
+    state.running = pass;
+    return pass;
+  };
+  if (!state.running) return start();
+  state.next ??= state.running
+    .catch(() => undefined)
+    .then(() => {
+      state.next = null;
+      return start();
+    });
+  return state.next;
 }
 
 /**
  * Moves the audit inbox into the hash chain, oldest first, a batch per transaction. One sealer at a time (a
- * transaction-level advisory lock); a caller that finds one running returns, since that one goes on until the inbox is
- * empty. Returns how many events it sealed.
+ * transaction-level advisory lock): the sweep skips when another sealer holds it (that one goes on until the inbox is
+ * empty); with `wait` (a reader's pass) it waits for it, then seals what is left. Returns how many events it sealed.
  */
-export async function sealAuditInbox(db: TDb): Promise<number> {
+export async function sealAuditInbox(db: TDb, options: { wait?: boolean } = {}): Promise<number> {
   let sealed = 0;
   for (;;) {
     const n = await db.transaction(async (tx) => {
-      const { rows } = await tx.execute<{ locked: boolean }>(sql`SELECT pg_try_advisory_xact_lock(${AUDIT_SEALER_LOCK}) AS locked`);
-      if (!rows[0]?.locked) return -1;
+      if (options.wait) await tx.execute(sql`SELECT pg_advisory_xact_lock(${AUDIT_SEALER_LOCK})`);
+      else {
+        const { rows } = await tx.execute<{ locked: boolean }>(sql`SELECT pg_try_advisory_xact_lock(${AUDIT_SEALER_LOCK}) AS locked`);
+        if (!rows[0]?.locked) return -1;
+      }
       return await sealInboxBatch(tx, 500);
     });
     if (n < 0) return sealed;
@@ -132,8 +139,10 @@ export async function sealAuditInbox(db: TDb): Promise<number> {
   }
 }
 
-export async function getAuditTrail(db: TExecutor, ctx: TRequestContext, query: TAuditQuery) {
+export async function getAuditTrail(db: TDb, ctx: TRequestContext, query: TAuditQuery) {
   const scope = requireActor(ctx).scope;
+  // Events waiting in the inbox (money calls) join the chain first: a caller reads what it has just done.
+  await sealAuditInboxNow(db);
   const { rows, meta } = await listAuditEvents(db, scope, query);
   return { rows: rows.map((r) => ({ ...r, occurredAt: r.occurredAt.toISOString() })), meta };
 }

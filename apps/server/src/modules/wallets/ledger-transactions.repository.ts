@@ -32,12 +32,35 @@ export async function readTransaction(db: TExecutor, id: string): Promise<TLedge
     SELECT p.account_id, a.kind, p.organization_id, p.amount, p.balance_after
     FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
     WHERE p.transaction_id = ${id} ORDER BY p.id`);
+  return toLedgerTransaction(
+    row,
+    postings.map((p) => ({
+      kind: p.kind,
+      accountId: p.account_id,
+      organizationId: p.organization_id,
+      amount: Number(p.amount),
+      balanceAfter: p.balance_after === null ? null : Number(p.balance_after),
+    })),
+  );
+}
+
+/** A ledger transaction as a money call answers it, from its row and its postings in the order they were written. */
+export function toLedgerTransaction(
+  row: Omit<TTransactionRow, 'created_at'> & { created_at: Date | string },
+  postings: {
+    kind: TLedgerTransaction['postings'][number]['kind'];
+    accountId: string;
+    organizationId: string | null;
+    amount: number;
+    balanceAfter: number | null;
+  }[],
+): TLedgerTransaction {
   const lines = postings.map((p) => ({
     kind: p.kind,
-    walletId: p.kind === 'WALLET' ? p.account_id : null,
-    organizationId: p.organization_id,
-    amount: Number(p.amount),
-    balanceAfter: p.balance_after === null ? null : Number(p.balance_after),
+    walletId: p.kind === 'WALLET' ? p.accountId : null,
+    organizationId: p.organizationId,
+    amount: p.amount,
+    balanceAfter: p.balanceAfter,
   }));
   return {
     id: row.id,

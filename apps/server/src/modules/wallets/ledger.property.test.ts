@@ -418,8 +418,9 @@ describe('the database’s own guards', () => {
       posting(transactionId, walletId, organizationId, 700),
       posting(transactionId, PROVIDER_ACCOUNT_IDS.PROVIDER_FUNDING, null, -700),
     ]);
+    // Checked at commit (the third statement), like the balance.
     expect(failed).toMatchObject({
-      failedAt: 0,
+      failedAt: 2,
       error: { code: '23514', message: expect.stringMatching(/outside the transaction that made it/) },
     });
     const kept = await rows('SELECT amount FROM ledger_postings WHERE transaction_id = $1', [transactionId]);

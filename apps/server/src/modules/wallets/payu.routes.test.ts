@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { routeTest } from '../../../test/route-test';
 import { API, FIXTURE_PASSWORD, makeOrganization, makeRole, makeUser, type TTestApp, withTestApp } from '../../../test/test-app';
 import { PAYU_DEVELOPMENT_KEY, PAYU_DEVELOPMENT_SALT } from '../../config';
+import { sealAuditInboxNow } from '../audit/audit.service';
 import { walletIdOf } from './ledger';
 
 /**
@@ -106,6 +107,8 @@ async function paymentOf(txnid: string) {
 }
 
 async function auditOf(txnid: string) {
+  // Read the chain as the audit trail does: sealed first (top-ups write their events to the audit inbox).
+  await sealAuditInboxNow(t.deps.db);
   return await rows<{ action: string; entity_id: string | null; organization_id: string | null; after: Record<string, unknown> }>(
     `SELECT action, entity_id, organization_id, after FROM audit_events WHERE action LIKE 'wallet.topup%'
        AND $1 IN (after ->> 'txnid', after ->> 'reference') ORDER BY seq`,

@@ -63,12 +63,16 @@ describe('Send Money, Debit Money and Adjust Wallet (staff)', () => {
     expect(elsewhere.statusCode).toBe(422);
 
     expect(await balances('R')).toEqual({ balance: 500_000, blocked: 0, posted: 500_000 });
-    const audit = await rows<{ action: string; request_id: string | null; after: { amount: number } }>(
-      "SELECT action, request_id, after FROM audit_events WHERE entity_type = 'wallet' AND entity_id = $1",
-      [wallet('R')],
-    );
+    // The event waits in the audit inbox; a read of the audit trail seals it into the chain first.
+    const trail = await t.call({ method: 'GET', url: `${API}/audit-trail?entityType=wallet&entityId=${wallet('R')}`, token: tokens.staff });
+    expect(trail.statusCode, trail.body).toBe(200);
+    const audit: { action: string; requestId: string | null; after: { amount: number } }[] = trail.json().data;
     expect(audit).toEqual([expect.objectContaining({ action: 'wallet.add', after: expect.objectContaining({ amount: 500_000 }) })]);
-    expect(audit[0]!.request_id).toBeTruthy();
+    expect(audit[0]!.requestId).toBeTruthy();
+    const [chained] = await rows<{ n: string }>("SELECT count(*) AS n FROM audit_events WHERE entity_type = 'wallet' AND entity_id = $1", [
+      wallet('R'),
+    ]);
+    expect(Number(chained!.n)).toBe(1);
   });
 
   it('needs the Idempotency-Key header (400 naming it) and a whole paise amount (422 naming amount); nothing moves', async () => {

@@ -16,9 +16,9 @@ import { AppError, fieldError } from '../../http/app-error';
 import { claimIdempotencyKey, findIdempotencyKey } from '../../http/idempotency';
 import { requireActor, type TActor, type TRequestContext } from '../../http/request-context';
 import { organizationInScope } from '../../lib/tenancy';
-import { recordAudit, sealAuditInboxNow } from '../audit/audit.service';
-import { PROVIDER_ACCOUNT_IDS, postMovement, type TMovement, type TPosted, walletNotFound } from './ledger';
-import { readTransaction } from './ledger-transactions.repository';
+import { auditInboxStatement } from '../audit/audit.service';
+import { lockWallets, PROVIDER_ACCOUNT_IDS, postMovement, type TMovement, type TPosted, walletNotFound } from './ledger';
+import { readTransaction, toLedgerTransaction } from './ledger-transactions.repository';
 import { findWallet, listHolds, listWallets, type TWalletReach, toWallet, walletsById } from './wallets.repository';
 import { ledgerAccounts } from './wallets.table';
 
@@ -75,11 +75,10 @@ type TMoneyCall = {
 export async function runMoneyCall(deps: TDeps, ctx: TRequestContext, call: TMoneyCall, keyScope?: string): Promise<TMoneyMoved> {
   const actor = ctx.actor;
   const scope = keyScope ?? `user:${requireActor(ctx).userId}`;
-  const earlier = await findIdempotencyKey(deps.db, scope, call.key, call.fingerprint);
-  if (earlier) return await answer(deps, earlier.entityId, true);
-
   const transactionId = newId();
   const notices: string[] = [];
+  // The key is claimed first, in the transaction: a key already used (or being used) leaves it at once, and is answered
+  // below from what that call made.
   const posted = await deps.db.transaction(async (tx) => {
     const claimed = await claimIdempotencyKey(tx, {
       scope,
@@ -90,54 +89,76 @@ export async function runMoneyCall(deps: TDeps, ctx: TRequestContext, call: TMon
     });
     if (!claimed) return null;
     const movement = await call.build(tx);
-    const done = await postMovement(tx, ctx, { ...movement, transactionId });
+    const done = await postMovement(tx, ctx, {
+      ...movement,
+      transactionId,
+      // Into the audit inbox, with the movement's own statement: money calls do not queue one behind another on the
+      // hash chain's head, nor wait for the sealing (the sweep, or the next read of the audit trail; decision 025).
+      alongside: ({ type, wallets }) =>
+        auditInboxStatement(
+          ctx,
+          wallets.map(({ before, after }) => ({
+            action: call.action,
+            entityType: 'wallet',
+            entityId: after.id,
+            organizationId: after.organizationId,
+            before: { balance: before.balance, blocked: before.blocked, available: before.balance - before.blocked },
+            after: {
+              balance: after.balance,
+              blocked: after.blocked,
+              available: after.balance - after.blocked,
+              transactionId,
+              type,
+              amount: after.balance - before.balance,
+              reason: movement.reason ?? null,
+              reference: movement.reference ?? null,
+              actor: actor?.label ?? null,
+            },
+          })),
+        ),
+    });
     notices.push(...(await noticeLowBalances(deps, tx, done)));
-    // Into the audit inbox: money calls do not queue one behind another on the hash chain's head (decision 025).
-    for (const { before, after } of done.wallets) {
-      await recordAudit(
-        tx,
-        ctx,
-        {
-          action: call.action,
-          entityType: 'wallet',
-          entityId: after.id,
-          organizationId: after.organizationId,
-          before: { balance: before.balance, blocked: before.blocked, available: before.balance - before.blocked },
-          after: {
-            balance: after.balance,
-            blocked: after.blocked,
-            available: after.balance - after.blocked,
-            transactionId,
-            type: done.type,
-            amount: after.balance - before.balance,
-            reason: movement.reason ?? null,
-            reference: movement.reference ?? null,
-            actor: actor?.label ?? null,
-          },
-        },
-        { inbox: true },
-      );
-    }
-    return done;
+    return { done, movement };
   });
-  // The money has moved: a sealing that fails now is left to the sweep (audit-sealer.ts), not reported as a failed call.
-  await sealAuditInboxNow(deps.db).catch((error: unknown) =>
-    deps.logger.warn({ err: error }, 'sealing the audit inbox after a money call failed; the sweep will seal it'),
-  );
   if (!posted) {
     const made = await findIdempotencyKey(deps.db, scope, call.key, call.fingerprint);
     if (!made) throw new AppError('CONFLICT', 'A call with this Idempotency-Key is being made; try again');
-    return await answer(deps, made.entityId, true);
+    return await replay(deps, made.entityId);
   }
   if (notices.length) deps.messenger.deliverLater(deps.db, notices);
-  return await answer(deps, posted.transactionId, false);
+  return answerOf(ctx, posted.done, posted.movement);
 }
 
-async function answer(deps: TDeps, transactionId: string, replayed: boolean): Promise<TMoneyMoved> {
+/** The answer of a call that moved money, from what it wrote (nothing is read again). */
+function answerOf(ctx: TRequestContext, done: TPosted, movement: Omit<TMovement, 'transactionId'>): TMoneyMoved {
+  const actor = ctx.actor;
+  const transaction = toLedgerTransaction(
+    {
+      id: done.transactionId,
+      type: done.type,
+      reason: movement.reason ?? null,
+      reference: movement.reference ?? null,
+      actor_type: actor ? actor.type : 'SYSTEM',
+      actor_id: actor?.userId ?? null,
+      actor_label: actor?.label ?? null,
+      created_at: done.createdAt,
+    },
+    done.lines,
+  );
+  // A wallet's updated_at is the transaction's time (now() in both).
+  const wallets = done.wallets.map(({ after }) =>
+    toWallet({ ...after, threshold: after.lowBalanceThreshold, updatedAt: done.createdAt }, true),
+  );
+  return { transaction, wallets, replayed: false };
+}
+
+/** The answer of a key used again: the transaction it made, and its wallets as they are now. */
+async function replay(deps: TDeps, transactionId: string): Promise<TMoneyMoved> {
   const transaction: TLedgerTransaction = await readTransaction(deps.db, transactionId);
   const walletIds = [...new Set(transaction.postings.filter((p) => p.walletId).map((p) => p.walletId!))];
-  const wallets = (await walletsById(deps.db, walletIds)).map((row) => toWallet(row, true));
-  return { transaction, wallets, replayed };
+  const rows = new Map((await walletsById(deps.db, walletIds)).map((row) => [row.id, row]));
+  const wallets = walletIds.map((id) => toWallet(rows.get(id)!, true));
+  return { transaction, wallets, replayed: true };
 }
 
 /**
@@ -149,10 +170,7 @@ async function noticeLowBalances(deps: TDeps, tx: TTx, posted: TPosted): Promise
   for (const { before, after } of posted.wallets) {
     const was = before.balance - before.blocked;
     const now = after.balance - after.blocked;
-    if (now >= was) continue;
-    const { rows } = await tx.execute<{ threshold: string | null; trade_name: string }>(sql`
-      SELECT (settings ->> 'lowBalanceAlertPaise')::bigint AS threshold, trade_name FROM organizations WHERE id = ${after.organizationId}`);
-    const threshold = rows[0]?.threshold === null || rows[0]?.threshold === undefined ? null : Number(rows[0].threshold);
+    const threshold = after.lowBalanceThreshold;
     if (threshold === null || !(was >= threshold && now < threshold)) continue;
     const { rows: people } = await tx.execute<{ id: string; email: string }>(sql`
       SELECT u.id, u.email FROM users u JOIN roles r ON r.id = u.role_id
@@ -164,8 +182,8 @@ async function noticeLowBalances(deps: TDeps, tx: TTx, posted: TPosted): Promise
           channel: 'EMAIL',
           to: person.email,
           recipientUserId: person.id,
-          subject: `Low wallet balance: ${rows[0]!.trade_name}`,
-          body: `The wallet of ${rows[0]!.trade_name} has ${formatPaise(now)} available, below its low-balance threshold of ${formatPaise(threshold)}. Add money to keep activations running.`,
+          subject: `Low wallet balance: ${after.tradeName}`,
+          body: `The wallet of ${after.tradeName} has ${formatPaise(now)} available, below its low-balance threshold of ${formatPaise(threshold)}. Add money to keep activations running.`,
           template: 'wallet-low-balance',
         }),
       );
@@ -202,7 +220,8 @@ export async function moveWithProvider(
     action,
     build: async (tx) => {
       // Staff reach every wallet; the route guard has checked the permission.
-      const wallet = await readableWallet(tx, actor, id);
+      const locked = await lockWallets(tx, [id], walletReach(actor));
+      const wallet = locked.get(id)!;
       if ('organization' in body && wallet.organizationId !== body.organization) {
         throw fieldError('UNPROCESSABLE', 'organization', 'organization is not the organisation of this wallet');
       }
@@ -210,6 +229,7 @@ export async function moveWithProvider(
       return {
         type,
         reason: body.reason,
+        locked,
         lines: [
           { accountId: wallet.id, amount },
           { accountId: PROVIDER_ACCOUNT_IDS[counter], amount: -amount },
@@ -231,15 +251,14 @@ export async function transferMoney(deps: TDeps, ctx: TRequestContext, body: TWa
     action: 'wallet.transfer',
     build: async (tx) => {
       const reach = actor.scope.kind === 'all' ? undefined : organizationInScope(actor.scope);
-      const [from, to] = await Promise.all([findWallet(tx, reach, body.fromWalletId), findWallet(tx, reach, body.toWalletId)]);
-      if (!from || !to) throw walletNotFound();
-      const { rows } = await tx.execute<{ id: string; parent_id: string | null }>(sql`
-        SELECT id, parent_id FROM organizations WHERE id IN (${from.organizationId}, ${to.organizationId})`);
-      const parentOf = new Map(rows.map((r) => [r.id, r.parent_id]));
-      const down = parentOf.get(to.organizationId!) === from.organizationId;
-      const up = parentOf.get(from.organizationId!) === to.organizationId;
-      const parentId = down ? from.organizationId : up ? to.organizationId : null;
-      if (!parentId) throw walletNotFound();
+      // Both wallets are locked (in id order) as they are read; the pair is checked after.
+      const locked = await lockWallets(tx, [body.fromWalletId, body.toWalletId], reach);
+      const from = locked.get(body.fromWalletId);
+      const to = locked.get(body.toWalletId);
+      if (!from || !to || from.id === to.id) throw walletNotFound();
+      const down = to.parentOrganizationId === from.organizationId;
+      const up = from.parentOrganizationId === to.organizationId;
+      if (!down && !up) throw walletNotFound();
       const action = down ? 'sendMoney' : 'debitMoney';
       if (!hasPermission(actor.authScopes, 'wallet', action)) {
         throw new AppError(
@@ -251,6 +270,7 @@ export async function transferMoney(deps: TDeps, ctx: TRequestContext, body: TWa
         type: 'TRANSFER',
         reason: body.note ?? null,
         reference: null,
+        locked,
         lines: [
           { accountId: from.id, amount: -body.amount },
           { accountId: to.id, amount: body.amount },
