@@ -40,6 +40,7 @@ import { payuRoutes } from './modules/wallets/payu.routes';
 import { payuSimulatorRoutes } from './modules/wallets/payu-simulator.routes';
 import { transactionReportRoutes } from './modules/wallets/transactions-report.routes';
 import { walletRoutes } from './modules/wallets/wallets.routes';
+import { whitelistRoutes } from './modules/whitelists/whitelists.routes';
 
 export const API_PREFIX = '/api/v1';
 
@@ -198,6 +199,7 @@ export async function buildApp({ config, db, logger, sms = null }: TBuildOptions
       organizationRoutes(api, deps);
       roleRoutes(api, deps);
       planRoutes(api, deps);
+      whitelistRoutes(api, deps);
       auditRoutes(api, deps);
       outboxRoutes(api, deps);
       searchRoutes(api, deps);

@@ -47,7 +47,16 @@ export type TFixtureActor = {
 export const FIXTURE_SCOPES = {
   /** Staff support desk: reads users, organisations and roles; edits users and sends them mail. */
   staffSupport: scopesFrom({ user: ['edit', 'sendMail'], organisation: [], role: [] }),
-  orgAdmin: scopesFrom({ user: true, organisation: true, role: true, wallet: true, plans: true, transactions: true }),
+  orgAdmin: scopesFrom({
+    user: true,
+    organisation: true,
+    role: true,
+    wallet: true,
+    plans: true,
+    transactions: true,
+    'ip-group': true,
+    'number-group': true,
+  }),
   orgOperator: scopesFrom({ user: [], organisation: [] }),
   orgViewer: scopesFrom({ dashboard: true, 'sim-inventory': ['viewDetails'] }),
   /** Nothing at all: any organisation admin may hand it out. */

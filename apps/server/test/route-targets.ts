@@ -145,6 +145,8 @@ const OWNERS = {
   jobs: 'SELECT b.id, r.organization_id AS org FROM batch_jobs b JOIN requests r ON r.id = b.request_id WHERE b.id = ANY($1)',
   audit: 'SELECT id, organization_id AS org FROM audit_events WHERE id = ANY($1)',
   wallets: 'SELECT id, organization_id AS org FROM ledger_accounts WHERE id = ANY($1)',
+  ipGroups: 'SELECT id, organization_id AS org FROM ip_groups WHERE id = ANY($1)',
+  numberGroups: 'SELECT id, organization_id AS org FROM number_groups WHERE id = ANY($1)',
   plans: `SELECT id, NULL AS org FROM plans WHERE id = ANY($1)
     UNION ALL SELECT id, organization_id FROM plan_blueprints WHERE id = ANY($1)`,
   blueprints: 'SELECT id, organization_id AS org FROM plan_blueprints WHERE id = ANY($1)',
@@ -280,6 +282,38 @@ function activationOf(w: TMatrixWorld, org: TOrgKey): Promise<{ id: string }> {
 // ─── the registry ───────────────────────────────────────────────────────────────────────────────
 
 const requestBody = (iccid: string) => ({ type: 'SUSPEND', iccids: [iccid], scheduledAt: LATER() });
+
+/** A fresh IP group of the organisation, its entries waiting for review (or approved). */
+async function makeIpGroup(w: TMatrixWorld, org: TOrgKey, approved = false): Promise<{ id: string }> {
+  const id = newId();
+  const entries = JSON.stringify([{ address: '203.0.113.0/24', protocol: 'TCP', portFrom: 443, portTo: 443 }]);
+  await w.t.database.pool.query(
+    `INSERT INTO ip_groups (id, organization_id, name, review_status, entries, proposed_entries)
+     VALUES ($1, $2, $3, $4, CASE WHEN $4 = 'APPROVED' THEN $5::jsonb ELSE '[]'::jsonb END, CASE WHEN $4 = 'APPROVED' THEN NULL ELSE $5::jsonb END)`,
+    [id, o(w, org).id, unique('Matrix IP group'), approved ? 'APPROVED' : 'PENDING', entries],
+  );
+  return { id };
+}
+
+/** A fresh number group of the organisation holding one number. */
+async function makeNumberGroup(w: TMatrixWorld, org: TOrgKey): Promise<{ id: string; number: string }> {
+  const id = newId();
+  const number = '+919876543210';
+  await w.t.database.pool.query('INSERT INTO number_groups (id, organization_id, name) VALUES ($1, $2, $3)', [
+    id,
+    o(w, org).id,
+    unique('Matrix number group'),
+  ]);
+  await w.t.database.pool.query('INSERT INTO number_group_numbers (group_id, number) VALUES ($1, $2)', [id, number]);
+  return { id, number };
+}
+
+const ipGroupRow = (w: TMatrixWorld, id: string) =>
+  one<{ name: string; status: string; review_status: string; review_reason: string | null }>(
+    w,
+    'SELECT name, status, review_status, review_reason FROM ip_groups WHERE id = $1',
+    [id],
+  );
 
 export const ROUTE_TARGETS: Record<string, TRouteTarget | TRouteTarget[]> = {
   // Health and sign-in: public, no tenant object.
@@ -1230,6 +1264,191 @@ export const ROUTE_TARGETS: Record<string, TRouteTarget | TRouteTarget[]> = {
         hash: '0'.repeat(128),
       }).toString(),
     }),
+  },
+  // Whitelisting (issue 15): IP groups and number groups belong to their organisation.
+  'GET /api/v1/whitelist/ip-group': {
+    kind: 'list',
+    aim: async (w, org) => {
+      await makeIpGroup(w, org);
+      return { url: `/whitelist/ip-group?organizationId=${o(w, org).id}&limit=500` };
+    },
+    owners: OWNERS.ipGroups,
+    rows: dataIds,
+    shows: async (w, org) =>
+      (await one<{ id: string }>(w, 'SELECT id FROM ip_groups WHERE organization_id = $1 ORDER BY created_at DESC LIMIT 1', [o(w, org).id]))
+        ?.id,
+  },
+  'POST /api/v1/whitelist/ip-group': {
+    kind: 'object',
+    ok: 201,
+    aim: async (w, org) => {
+      const name = unique('Matrix IP group');
+      return {
+        url: '/whitelist/ip-group',
+        payload: { organizationId: o(w, org).id, name, entries: [{ address: '198.51.100.0/24', protocol: 'UDP', ports: '5000-5100' }] },
+        note: { name, org: o(w, org).id },
+      };
+    },
+    verify: async (w, aim, applied) => {
+      const row = await one(w, 'SELECT id FROM ip_groups WHERE name = $1 AND organization_id = $2', [aim.note!.name, aim.note!.org]);
+      expect(Boolean(row)).toBe(applied);
+    },
+  },
+  'GET /api/v1/whitelist/ip-group/:id': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => ({ url: `/whitelist/ip-group/${(await makeIpGroup(w, org)).id}` }),
+  },
+  'PUT /api/v1/whitelist/ip-group/:id': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => {
+      const { id } = await makeIpGroup(w, org, true);
+      const name = unique('Renamed IP group');
+      return { url: `/whitelist/ip-group/${id}`, payload: { name }, note: { id, name } };
+    },
+    verify: async (w, aim, applied) => {
+      expect((await ipGroupRow(w, aim.note!.id as string))!.name === aim.note!.name).toBe(applied);
+    },
+  },
+  'POST /api/v1/whitelist/ip-group/:id/approve': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => {
+      const { id } = await makeIpGroup(w, org);
+      return { url: `/whitelist/ip-group/${id}/approve`, note: { id } };
+    },
+    verify: async (w, aim, applied) => {
+      expect((await ipGroupRow(w, aim.note!.id as string))!.review_status).toBe(applied ? 'APPROVED' : 'PENDING');
+    },
+  },
+  'POST /api/v1/whitelist/ip-group/:id/reject': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => {
+      const { id } = await makeIpGroup(w, org);
+      return { url: `/whitelist/ip-group/${id}/reject`, payload: { reason: 'Destination not registered' }, note: { id } };
+    },
+    verify: async (w, aim, applied) => {
+      expect((await ipGroupRow(w, aim.note!.id as string))!.review_status).toBe(applied ? 'REJECTED' : 'PENDING');
+    },
+  },
+  'PUT /api/v1/whitelist/ip-group/:id/status': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => {
+      const { id } = await makeIpGroup(w, org, true);
+      return { url: `/whitelist/ip-group/${id}/status`, payload: { status: 'INACTIVE' }, note: { id } };
+    },
+    verify: async (w, aim, applied) => {
+      expect((await ipGroupRow(w, aim.note!.id as string))!.status).toBe(applied ? 'INACTIVE' : 'ACTIVE');
+    },
+  },
+  'DELETE /api/v1/whitelist/ip-group/:id': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => {
+      const { id } = await makeIpGroup(w, org);
+      return { url: `/whitelist/ip-group/${id}`, note: { id } };
+    },
+    verify: async (w, aim, applied) => {
+      expect(Boolean(await ipGroupRow(w, aim.note!.id as string))).toBe(!applied);
+    },
+  },
+  'GET /api/v1/whitelist/number-group': {
+    kind: 'list',
+    aim: async (w, org) => {
+      await makeNumberGroup(w, org);
+      return { url: `/whitelist/number-group?organizationId=${o(w, org).id}&limit=500` };
+    },
+    owners: OWNERS.numberGroups,
+    rows: dataIds,
+    shows: async (w, org) =>
+      (
+        await one<{ id: string }>(w, 'SELECT id FROM number_groups WHERE organization_id = $1 ORDER BY created_at DESC LIMIT 1', [
+          o(w, org).id,
+        ])
+      )?.id,
+  },
+  'POST /api/v1/whitelist/number-group': {
+    kind: 'object',
+    ok: 201,
+    aim: async (w, org) => {
+      const name = unique('Matrix number group');
+      return {
+        url: '/whitelist/number-group',
+        payload: { organizationId: o(w, org).id, name, numbers: ['98765 43210'] },
+        note: { name, org: o(w, org).id },
+      };
+    },
+    verify: async (w, aim, applied) => {
+      const row = await one(w, 'SELECT id FROM number_groups WHERE name = $1 AND organization_id = $2', [aim.note!.name, aim.note!.org]);
+      expect(Boolean(row)).toBe(applied);
+    },
+  },
+  'GET /api/v1/whitelist/number-group/:id': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => ({ url: `/whitelist/number-group/${(await makeNumberGroup(w, org)).id}` }),
+  },
+  'PUT /api/v1/whitelist/number-group/:id': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => {
+      const { id } = await makeNumberGroup(w, org);
+      const name = unique('Renamed number group');
+      return { url: `/whitelist/number-group/${id}`, payload: { name }, note: { id, name } };
+    },
+    verify: async (w, aim, applied) => {
+      const row = await one<{ name: string }>(w, 'SELECT name FROM number_groups WHERE id = $1', [aim.note!.id]);
+      expect(row!.name === aim.note!.name).toBe(applied);
+    },
+  },
+  'DELETE /api/v1/whitelist/number-group/:id': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => {
+      const { id } = await makeNumberGroup(w, org);
+      return { url: `/whitelist/number-group/${id}`, note: { id } };
+    },
+    verify: async (w, aim, applied) => {
+      expect(Boolean(await one(w, 'SELECT id FROM number_groups WHERE id = $1', [aim.note!.id]))).toBe(!applied);
+    },
+  },
+  'GET /api/v1/whitelist/number-group/:id/numbers': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => ({ url: `/whitelist/number-group/${(await makeNumberGroup(w, org)).id}/numbers` }),
+  },
+  'POST /api/v1/whitelist/number-group/:id/numbers': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => {
+      const { id } = await makeNumberGroup(w, org);
+      return { url: `/whitelist/number-group/${id}/numbers`, payload: { numbers: ['+91 91234 56789'] }, note: { id } };
+    },
+    verify: async (w, aim, applied) => {
+      const row = await one(w, 'SELECT 1 AS x FROM number_group_numbers WHERE group_id = $1 AND number = $2', [
+        aim.note!.id,
+        '+919123456789',
+      ]);
+      expect(Boolean(row)).toBe(applied);
+    },
+  },
+  'DELETE /api/v1/whitelist/number-group/:id/numbers/:number': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => {
+      const { id, number } = await makeNumberGroup(w, org);
+      return { url: `/whitelist/number-group/${id}/numbers/${encodeURIComponent(number)}`, note: { id, number } };
+    },
+    verify: async (w, aim, applied) => {
+      const row = await one(w, 'SELECT 1 AS x FROM number_group_numbers WHERE group_id = $1 AND number = $2', [
+        aim.note!.id,
+        aim.note!.number,
+      ]);
+      expect(Boolean(row)).toBe(!applied);
+    },
   },
 };
 

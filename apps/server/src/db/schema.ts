@@ -14,3 +14,4 @@ export * from '../modules/sims/sims.table';
 export * from '../modules/two-factor/two-factor.table';
 export * from '../modules/users/users.table';
 export * from '../modules/wallets/wallets.table';
+export * from '../modules/whitelists/whitelists.table';

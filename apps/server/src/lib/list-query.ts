@@ -51,7 +51,7 @@ export function escapeLike(text: string): string {
 }
 
 /** LIKE pattern for a user's search text, anywhere in the value (compare with the value lower-cased, or ILIKE). */
-function containsPattern(text: string): string {
+export function containsPattern(text: string): string {
   return `%${escapeLike(text.toLowerCase())}%`;
 }
 

@@ -314,6 +314,9 @@ export const ZGatewaySettings = z.object({
   failureRate: z.number(),
   transientFailureRate: z.number(),
   outage: z.boolean(),
+  /** Most entries of one IP group, and numbers of one number group, the operator takes on a SIM (issue 15). */
+  whitelistIpLimit: z.number().int(),
+  whitelistNumberLimit: z.number().int(),
   updatedAt: z.string(),
 });
 export type TGatewaySettings = z.infer<typeof ZGatewaySettings>;
@@ -332,6 +335,8 @@ export const ZGatewaySettingsUpdate = z
     failureRate: z.number().min(0).max(1).optional(),
     transientFailureRate: z.number().min(0).max(1).optional(),
     outage: z.boolean().optional(),
+    whitelistIpLimit: z.number().int().min(1).max(10_000).optional(),
+    whitelistNumberLimit: z.number().int().min(1).max(100_000).optional(),
   })
   .strict();
 export const ZOperatorParams = z.object({ operator: ZOperatorName }).strict();

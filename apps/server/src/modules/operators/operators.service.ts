@@ -1,5 +1,6 @@
 import type { TGatewaySettings, ZGatewaySettingsUpdate } from '@tarang/shared/requests/request.schemas';
 import { OPERATORS, type TOperator } from '@tarang/shared/sims/identifiers';
+import { WHITELIST_DEFAULT_LIMITS } from '@tarang/shared/whitelists/whitelist.schemas';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TDeps } from '../../app-deps';
@@ -23,6 +24,8 @@ function toSettings(row: TRow): TGatewaySettings {
     failureRate: row.failureRate,
     transientFailureRate: row.transientFailureRate,
     outage: row.outage,
+    whitelistIpLimit: row.whitelistIpLimit,
+    whitelistNumberLimit: row.whitelistNumberLimit,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -74,4 +77,19 @@ export async function updateGatewaySettings(
     });
     return after;
   });
+}
+
+/**
+ * The largest whitelist limits of any operator: a group above them could be applied nowhere (issue 15). An operator
+ * without a row yet has the defaults.
+ */
+export async function largestWhitelistLimits(db: TExecutor): Promise<{ ipEntries: number; numbers: number }> {
+  const { rows } = await db.execute<{ ip: number | null; numbers: number | null; operators: number }>(sql`
+    SELECT max(whitelist_ip_limit) AS ip, max(whitelist_number_limit) AS numbers, count(*)::int AS operators FROM operator_gateways`);
+  const row = rows[0]!;
+  const everyOperator = row.operators >= OPERATORS.length;
+  return {
+    ipEntries: Math.max(row.ip ?? 0, everyOperator ? 0 : WHITELIST_DEFAULT_LIMITS.ipEntries),
+    numbers: Math.max(row.numbers ?? 0, everyOperator ? 0 : WHITELIST_DEFAULT_LIMITS.numbers),
+  };
 }

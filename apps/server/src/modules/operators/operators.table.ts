@@ -1,3 +1,4 @@
+import { WHITELIST_DEFAULT_LIMITS } from '@tarang/shared/whitelists/whitelist.schemas';
 import { bigserial, boolean, doublePrecision, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { textC, timestampTz } from '../../db/columns';
 
@@ -17,6 +18,9 @@ export const operatorGateways = pgTable('operator_gateways', {
   failureRate: doublePrecision('failure_rate').notNull().default(0),
   transientFailureRate: doublePrecision('transient_failure_rate').notNull().default(0),
   outage: boolean('outage').notNull().default(false),
+  /** Most entries of one IP group, and numbers of one number group, this operator takes on a SIM. */
+  whitelistIpLimit: integer('whitelist_ip_limit').notNull().default(WHITELIST_DEFAULT_LIMITS.ipEntries),
+  whitelistNumberLimit: integer('whitelist_number_limit').notNull().default(WHITELIST_DEFAULT_LIMITS.numbers),
   nextSlotAt: timestampTz('next_slot_at').notNull().defaultNow(),
   updatedAt: timestampTz('updated_at').notNull().defaultNow(),
 });

@@ -31,6 +31,8 @@ function gateway(overrides: Partial<TGatewaySettings> & Pick<TGatewaySettings, '
     failureRate: 0.02,
     transientFailureRate: 0.125,
     outage: false,
+    whitelistIpLimit: 50,
+    whitelistNumberLimit: 100,
     updatedAt: '2026-11-22T04:30:00.000Z',
     ...overrides,
   };

@@ -31,7 +31,16 @@ import { useRequestMessages } from '../utils/messages';
 import { formatDuration } from './insights-dialog';
 
 /** Whole-number settings, as the form holds them (text) and the server takes them (numbers). */
-const WHOLE_FIELDS = ['batchSize', 'ratePerSecond', 'timeoutMs', 'maxAttempts', 'latencyMs', 'processingMs'] as const;
+const WHOLE_FIELDS = [
+  'batchSize',
+  'ratePerSecond',
+  'timeoutMs',
+  'maxAttempts',
+  'latencyMs',
+  'processingMs',
+  'whitelistIpLimit',
+  'whitelistNumberLimit',
+] as const;
 /** Shares of SIMs: 0..1 on the server, percentages in the form. */
 const PERCENT_FIELDS = ['failureRate', 'transientFailureRate'] as const;
 type TNumberField = (typeof WHOLE_FIELDS)[number] | (typeof PERCENT_FIELDS)[number];
@@ -61,6 +70,8 @@ export function gatewayFormValues(settings: TGatewaySettings): TGatewayValues {
     maxAttempts: String(settings.maxAttempts),
     latencyMs: String(settings.latencyMs),
     processingMs: String(settings.processingMs),
+    whitelistIpLimit: String(settings.whitelistIpLimit),
+    whitelistNumberLimit: String(settings.whitelistNumberLimit),
     failureRate: String(toPercent(settings.failureRate)),
     transientFailureRate: String(toPercent(settings.transientFailureRate)),
   };
@@ -192,6 +203,11 @@ function GatewayDialog({ settings, onClose }: { settings: TGatewaySettings; onCl
         {numberField('processingMs', t('gateway.units.ms'))}
         {numberField('failureRate', '%')}
         {numberField('transientFailureRate', '%')}
+      </Box>
+      <Typography variant="subtitle2">{t('gateway.whitelists')}</Typography>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        {numberField('whitelistIpLimit')}
+        {numberField('whitelistNumberLimit')}
       </Box>
       <FormSwitch name="outage" label={t('gateway.fields.outage')} hint={t('gateway.help.outage')} color="error" />
     </FormDialog>

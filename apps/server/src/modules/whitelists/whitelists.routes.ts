@@ -1,0 +1,192 @@
+import { ZIdParams } from '@tarang/shared/common/api';
+import {
+  ZIpGroup,
+  ZIpGroupCreate,
+  ZIpGroupListQuery,
+  ZIpGroupReject,
+  ZIpGroupSaved,
+  ZIpGroupStatusChange,
+  ZIpGroupUpdate,
+  ZNumberGroup,
+  ZNumberGroupCreate,
+  ZNumberGroupListQuery,
+  ZNumberGroupUpdate,
+  ZNumberListQuery,
+  ZNumberParams,
+  ZNumbersAdd,
+  ZNumbersAdded,
+  ZWhitelistNumber,
+} from '@tarang/shared/whitelists/whitelist.schemas';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { TDeps } from '../../app-deps';
+import { declareRoutes } from '../../http/declare-routes';
+import { contextOf, ok, okPage } from '../../http/reply';
+import { access } from '../../http/route-access';
+import * as ipGroups from './ip-groups.service';
+import * as numberGroups from './number-groups.service';
+
+/**
+ * IP groups and number groups (issue 15, docs/decisions/026-whitelisting.md). Reach is the caller's subtree, as
+ * everywhere; reviewing an IP group is staff's (an organisation never approves its own group: 403).
+ */
+export function whitelistRoutes(app: FastifyInstance, deps: TDeps) {
+  const route = declareRoutes(app, { tags: ['whitelists'] });
+  const staffOnly = { staffOnly: true };
+  const merged = (n: number) => (n ? `; ${n} duplicate ${n === 1 ? 'entry' : 'entries'} merged` : '');
+
+  // ─── IP groups ───
+  route.get('/whitelist/ip-group', {
+    access: access.permission('ip-group'),
+    querystring: ZIpGroupListQuery,
+    data: z.array(ZIpGroup),
+    handler: async (request) => okPage(await ipGroups.getIpGroups(deps, contextOf(request), request.query)),
+  });
+
+  route.post('/whitelist/ip-group', {
+    access: access.permission('ip-group', 'addGroup'),
+    summary: 'A new IP group; its entries wait for staff review before they can be applied to SIMs',
+    body: ZIpGroupCreate,
+    data: ZIpGroupSaved,
+    status: 201,
+    handler: async (request) => {
+      const saved = await ipGroups.createIpGroup(deps, contextOf(request), request.body);
+      return ok(saved, { message: `IP group sent for approval${merged(saved.merged.length)}` });
+    },
+  });
+
+  route.get('/whitelist/ip-group/:id', {
+    access: access.permission('ip-group'),
+    params: ZIdParams,
+    data: ZIpGroup,
+    handler: async (request) => ok(await ipGroups.getIpGroup(deps, contextOf(request), request.params.id)),
+  });
+
+  route.put('/whitelist/ip-group/:id', {
+    access: access.permission('ip-group', 'addGroup'),
+    summary: 'A new name or description now; new entries go to review while the approved ones stay applied',
+    params: ZIdParams,
+    body: ZIpGroupUpdate,
+    data: ZIpGroupSaved,
+    handler: async (request) => {
+      const saved = await ipGroups.updateIpGroup(deps, contextOf(request), request.params.id, request.body);
+      const message = saved.group.reviewStatus === 'PENDING' && request.body.entries ? 'Changes sent for approval' : 'IP group updated';
+      return ok(saved, { message: `${message}${merged(saved.merged.length)}` });
+    },
+  });
+
+  route.post('/whitelist/ip-group/:id/approve', {
+    access: access.permission('ip-group', 'approveRequest', 'subtree', staffOnly),
+    summary: 'Approve the entries waiting for review: they become the group’s entries',
+    params: ZIdParams,
+    data: ZIpGroup,
+    handler: async (request) =>
+      ok(await ipGroups.reviewIpGroup(deps, contextOf(request), request.params.id, { approve: true }), { message: 'IP group approved' }),
+  });
+
+  route.post('/whitelist/ip-group/:id/reject', {
+    access: access.permission('ip-group', 'rejectRequest', 'subtree', staffOnly),
+    summary: 'Reject the entries waiting for review, with the reason the customer sees',
+    params: ZIdParams,
+    body: ZIpGroupReject,
+    data: ZIpGroup,
+    handler: async (request) =>
+      ok(await ipGroups.reviewIpGroup(deps, contextOf(request), request.params.id, { approve: false, reason: request.body.reason }), {
+        message: 'IP group rejected',
+      }),
+  });
+
+  route.put('/whitelist/ip-group/:id/status', {
+    access: access.permission('ip-group', 'changeStatus'),
+    summary: 'ACTIVE ⇄ INACTIVE: an inactive group is not applied to more SIMs',
+    params: ZIdParams,
+    body: ZIpGroupStatusChange,
+    data: ZIpGroup,
+    handler: async (request) =>
+      ok(await ipGroups.changeIpGroupStatus(deps, contextOf(request), request.params.id, request.body.status), {
+        message: 'Status changed',
+      }),
+  });
+
+  route.delete('/whitelist/ip-group/:id', {
+    access: access.permission('ip-group', 'deleteGroup'),
+    params: ZIdParams,
+    message: 'IP group deleted',
+    handler: async (request) => {
+      await ipGroups.deleteIpGroup(deps, contextOf(request), request.params.id);
+    },
+  });
+
+  // ─── number groups ───
+  route.get('/whitelist/number-group', {
+    access: access.permission('number-group'),
+    querystring: ZNumberGroupListQuery,
+    data: z.array(ZNumberGroup),
+    handler: async (request) => okPage(await numberGroups.getNumberGroups(deps, contextOf(request), request.query)),
+  });
+
+  route.post('/whitelist/number-group', {
+    access: access.permission('number-group', 'addNumber'),
+    body: ZNumberGroupCreate,
+    data: ZNumberGroup,
+    status: 201,
+    handler: async (request) =>
+      ok(await numberGroups.createNumberGroup(deps, contextOf(request), request.body), { message: 'Number group created' }),
+  });
+
+  route.get('/whitelist/number-group/:id', {
+    access: access.permission('number-group'),
+    params: ZIdParams,
+    data: ZNumberGroup,
+    handler: async (request) => ok(await numberGroups.getNumberGroup(deps, contextOf(request), request.params.id)),
+  });
+
+  route.put('/whitelist/number-group/:id', {
+    access: access.permission('number-group', 'addNumber'),
+    params: ZIdParams,
+    body: ZNumberGroupUpdate,
+    data: ZNumberGroup,
+    handler: async (request) =>
+      ok(await numberGroups.updateNumberGroup(deps, contextOf(request), request.params.id, request.body), {
+        message: 'Number group updated',
+      }),
+  });
+
+  route.delete('/whitelist/number-group/:id', {
+    access: access.permission('number-group', 'deleteNumber'),
+    params: ZIdParams,
+    message: 'Number group deleted',
+    handler: async (request) => {
+      await numberGroups.deleteNumberGroup(deps, contextOf(request), request.params.id);
+    },
+  });
+
+  route.get('/whitelist/number-group/:id/numbers', {
+    access: access.permission('number-group'),
+    params: ZIdParams,
+    querystring: ZNumberListQuery,
+    data: z.array(ZWhitelistNumber),
+    handler: async (request) => okPage(await numberGroups.getGroupNumbers(deps, contextOf(request), request.params.id, request.query)),
+  });
+
+  route.post('/whitelist/number-group/:id/numbers', {
+    access: access.permission('number-group', 'addNumber'),
+    summary: 'Add Number: every number is checked first; any refused one is a 422 naming it and nothing is added',
+    params: ZIdParams,
+    body: ZNumbersAdd,
+    data: ZNumbersAdded,
+    handler: async (request) => {
+      const result = await numberGroups.addGroupNumbers(deps, contextOf(request), request.params.id, request.body.numbers);
+      return ok(result, { message: result.added === 1 ? '1 number added' : `${result.added} numbers added` });
+    },
+  });
+
+  route.delete('/whitelist/number-group/:id/numbers/:number', {
+    access: access.permission('number-group', 'deleteNumber'),
+    params: ZNumberParams,
+    message: 'Number deleted',
+    handler: async (request) => {
+      await numberGroups.deleteGroupNumber(deps, contextOf(request), request.params.id, request.params.number);
+    },
+  });
+}
