@@ -1265,7 +1265,8 @@ export const ROUTE_TARGETS: Record<string, TRouteTarget | TRouteTarget[]> = {
       }).toString(),
     }),
   },
-  // Whitelisting (issue 15): IP groups and number groups belong to their organisation.
+  // Whitelisting (issue 15): IP groups and number groups belong to their organisation. A list must show the
+  // organisation's first group (made by its first aim): a newer one may be made by another caller's aim meanwhile.
   'GET /api/v1/whitelist/ip-group': {
     kind: 'list',
     aim: async (w, org) => {
@@ -1275,7 +1276,7 @@ export const ROUTE_TARGETS: Record<string, TRouteTarget | TRouteTarget[]> = {
     owners: OWNERS.ipGroups,
     rows: dataIds,
     shows: async (w, org) =>
-      (await one<{ id: string }>(w, 'SELECT id FROM ip_groups WHERE organization_id = $1 ORDER BY created_at DESC LIMIT 1', [o(w, org).id]))
+      (await one<{ id: string }>(w, 'SELECT id FROM ip_groups WHERE organization_id = $1 ORDER BY created_at, id LIMIT 1', [o(w, org).id]))
         ?.id,
   },
   'POST /api/v1/whitelist/ip-group': {
@@ -1365,7 +1366,7 @@ export const ROUTE_TARGETS: Record<string, TRouteTarget | TRouteTarget[]> = {
     rows: dataIds,
     shows: async (w, org) =>
       (
-        await one<{ id: string }>(w, 'SELECT id FROM number_groups WHERE organization_id = $1 ORDER BY created_at DESC LIMIT 1', [
+        await one<{ id: string }>(w, 'SELECT id FROM number_groups WHERE organization_id = $1 ORDER BY created_at, id LIMIT 1', [
           o(w, org).id,
         ])
       )?.id,
