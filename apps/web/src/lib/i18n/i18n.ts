@@ -2,6 +2,7 @@ import { ERROR_CODES } from '@tarang/shared/common/errors';
 import { MESSAGES } from '@tarang/shared/common/messages';
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { loadScriptFonts } from './script-fonts';
 
 /**
  * i18next with English (default and fallback) and Hindi. Translations live beside the code that
@@ -135,6 +136,7 @@ i18n.on('languageChanged', applyDocumentLanguage);
 
 export async function changeLanguage(lng: TLanguage): Promise<void> {
   storeLanguage(lng);
+  await loadScriptFonts(lng);
   await i18n.changeLanguage(lng);
 }
 

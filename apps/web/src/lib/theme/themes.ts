@@ -22,11 +22,11 @@ export const FONT_FAMILY = [
   '"Helvetica Neue"',
   'Arial',
   '"Noto Sans"',
-  // Devanagari for Hindi, as each system names it.
-  '"Noto Sans Devanagari"',
+  // Devanagari for Hindi, as each system names it, then the face the console ships (decision 027).
   '"Nirmala UI"',
   '"Kohinoor Devanagari"',
   'Mangal',
+  '"Noto Sans Devanagari"',
   'sans-serif',
 ].join(', ');
 

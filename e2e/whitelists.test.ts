@@ -1,0 +1,161 @@
+import { scopesFrom } from '@tarang/shared/roles/auth-scopes';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminApi as api, createOrganization, createRole, createUser, uniqueSuffix } from './support/api';
+import { connectBrowser, navigate, signedInPage, waitForScreen } from './support/console';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/constants';
+
+/**
+ * Whitelisting in a real browser against the real server (issue 15, first part): a customer adds an IP group from the
+ * add screen (a duplicate destination merged, a malformed one refused before sending), staff approve it from the list,
+ * the customer sees it approved; a number group is made with numbers typed every which way, one is deleted from the
+ * group's numbers. Screens are photographed into /tmp/whitelist-*.png (desktop, English; the IP groups also in Hindi).
+ */
+
+let browser: Browser;
+let staff: Page;
+let customer: Page;
+
+const suffix = uniqueSuffix();
+const customerUser = { email: `telemetry.${suffix}@example.com`, password: 'Saffron-Harbour-Falcon-2026' };
+const groupName = `Telemetry back end ${suffix}`;
+const numbersName = `Control room ${suffix}`;
+let org: { id: string; tradeName: string };
+
+beforeAll(async () => {
+  org = await createOrganization(`Godavari Telematics ${suffix}`);
+  const role = await createRole({
+    name: `Whitelist desk ${suffix}`,
+    organizationId: org.id,
+    authScopes: scopesFrom({ 'ip-group': ['addGroup', 'changeStatus', 'deleteGroup'], 'number-group': ['addNumber', 'deleteNumber'] }),
+  });
+  await createUser({
+    firstName: 'Meera',
+    lastName: `Iyer${suffix}`,
+    email: customerUser.email,
+    role: role.id,
+    organizationId: org.id,
+    password: customerUser.password,
+  });
+  browser = await connectBrowser();
+  [staff, customer] = await Promise.all([
+    signedInPage(browser, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD),
+    signedInPage(browser, customerUser.email, customerUser.password),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const gridRow = (page: Page, text: string) => page.locator('.MuiDataGrid-row').filter({ hasText: text });
+
+async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(300);
+  // The Devanagari faces load when first needed: wait for them, or the picture shows their stand-ins.
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+  });
+  await page.screenshot({ path: `/tmp/whitelist-${name}.png`, fullPage: true });
+}
+
+describe('whitelisting in the console', () => {
+  it('a customer adds an IP group, staff approve it, the customer sees it approved', async () => {
+    await navigate(customer, '/white-listing/group');
+    await customer.getByRole('heading', { level: 1, name: 'IP groups' }).waitFor();
+    await customer.getByRole('link', { name: 'Add Group' }).click();
+    await customer.waitForURL((url) => url.pathname === '/white-listing/group/add');
+    await customer.getByRole('textbox', { name: 'Name' }).fill(groupName);
+
+    const row = (n: number) => customer.getByRole('group', { name: `Destination ${n}` });
+    await row(1).getByRole('textbox', { name: 'Address or CIDR range' }).fill('10.0.0.0/8');
+    await row(1).getByRole('textbox', { name: 'Ports' }).fill('443');
+    await customer.getByRole('button', { name: 'Send for approval' }).click();
+    // Refused before anything is sent: broader than /16.
+    await row(1).getByText(/\/16/).first().waitFor();
+    await row(1).getByRole('textbox', { name: 'Address or CIDR range' }).fill('203.0.113.0/24');
+    await customer.getByRole('button', { name: 'Add destination' }).click();
+    await row(2).getByRole('textbox', { name: 'Address or CIDR range' }).fill('203.0.113.0/24');
+    await row(2).getByRole('textbox', { name: 'Ports' }).fill('443');
+    await customer.getByRole('button', { name: 'Add destination' }).click();
+    await row(3).getByRole('textbox', { name: 'Address or CIDR range' }).fill('2001:db8::/48');
+    await row(3).getByRole('textbox', { name: 'Ports' }).fill('5000-5100');
+    await shot(customer, 'ip-group-add');
+    await customer.getByRole('button', { name: 'Send for approval' }).click();
+    await customer.waitForURL((url) => url.pathname === '/white-listing/group');
+    await customer.getByText('IP group sent for approval; 1 duplicate entry merged').first().waitFor();
+    const mine = gridRow(customer, groupName);
+    await mine.waitFor();
+    expect(await mine.innerText()).toMatch(/Waiting for review/);
+    await shot(customer, 'ip-groups-customer');
+    // The customer cannot approve its own group: no such action on its rows.
+    expect(await mine.getByRole('button', { name: `Approve the request for ${groupName}` }).count()).toBe(0);
+
+    await navigate(staff, '/white-listing/group');
+    await staff.getByRole('heading', { level: 1, name: 'IP groups' }).waitFor();
+    await staff.getByRole('textbox', { name: 'Search', exact: true }).fill(groupName);
+    const pending = gridRow(staff, groupName);
+    await pending.waitFor();
+    expect(await pending.innerText()).toContain(org.tradeName);
+    await shot(staff, 'ip-groups-staff');
+    await pending.getByRole('button', { name: `Approve the request for ${groupName}` }).click();
+    await staff.getByRole('dialog').getByRole('button', { name: 'Approve Request' }).click();
+    await staff.getByText('IP group approved').first().waitFor();
+
+    await customer.reload();
+    await waitForScreen(customer, '/white-listing/group');
+    const approved = gridRow(customer, groupName);
+    await approved.waitFor();
+    await expect.poll(async () => await approved.innerText(), { timeout: 15_000 }).toMatch(/Approved/);
+    await approved.getByRole('button', { name: `View ${groupName}` }).click();
+    const view = customer.getByRole('dialog');
+    await view.getByText('203.0.113.0/24 ANY 443').waitFor();
+    await view.getByText('2001:db8::/48 ANY 5000-5100').waitFor();
+    await shot(customer, 'ip-group-view');
+    await customer.keyboard.press('Escape');
+
+    const [group] = await api<{ id: string; reviewStatus: string; entries: unknown[] }[]>(
+      'GET',
+      `/whitelist/ip-group?search=${encodeURIComponent(groupName)}`,
+    );
+    expect(group).toMatchObject({ reviewStatus: 'APPROVED' });
+    expect(group!.entries).toHaveLength(2);
+
+    // Hindi: the console's own language setting, then the page loaded again.
+    await customer.evaluate(() => localStorage.setItem('language', 'hi'));
+    try {
+      await customer.goto('/white-listing/group');
+      await waitForScreen(customer, '/white-listing/group');
+      expect(await customer.evaluate(() => document.documentElement.lang)).toBe('hi');
+      await gridRow(customer, groupName).waitFor();
+      await shot(customer, 'ip-groups-hi');
+    } finally {
+      await customer.evaluate(() => localStorage.setItem('language', 'en'));
+      await customer.goto('/white-listing/group');
+    }
+  });
+
+  it('a customer makes a number group with numbers typed every which way and deletes one', async () => {
+    await navigate(customer, '/white-listing/number/add');
+    await customer.getByRole('textbox', { name: 'Name' }).fill(numbersName);
+    await customer.getByRole('textbox', { name: 'Numbers' }).fill('+91 98765 43210\n09876543211, 5912345678901');
+    await shot(customer, 'number-group-add');
+    await customer.getByRole('button', { name: 'Create group' }).click();
+    await customer.waitForURL((url) => url.pathname === '/white-listing/number');
+    const row = gridRow(customer, numbersName);
+    await row.waitFor();
+    expect(await row.innerText()).toMatch(/\b3\b/);
+    await shot(customer, 'number-groups');
+
+    await row.getByRole('button', { name: `Numbers of ${numbersName}` }).click();
+    const dialog = customer.getByRole('dialog');
+    await dialog.getByText('+91 98765 43210').waitFor();
+    await shot(customer, 'group-numbers');
+    await dialog.getByRole('button', { name: 'Delete number +91 98765 43211' }).click();
+    await customer.getByRole('dialog', { name: 'Delete this number?' }).getByRole('button', { name: 'Delete Number' }).click();
+    await customer.getByText('Number deleted').first().waitFor();
+    const [group] = await api<{ numbersCount: number }[]>('GET', `/whitelist/number-group?search=${encodeURIComponent(numbersName)}`);
+    expect(group!.numbersCount).toBe(2);
+  });
+});
