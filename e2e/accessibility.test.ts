@@ -134,6 +134,17 @@ async function seedScreens() {
     { 'idempotency-key': randomUUID() },
   );
 
+  // Whitelisting: an IP group waiting for review, one approved, and a number group with its numbers.
+  const ipGroup = (name: string, address: string) =>
+    api<{ group: { id: string } }>('POST', '/whitelist/ip-group', {
+      organizationId: org.id,
+      name: `${name} ${suffix}`,
+      entries: [{ address, protocol: 'TCP', ports: '443' }],
+    });
+  await ipGroup('Sweep telemetry back end', '203.0.113.0/24');
+  await api('POST', `/whitelist/ip-group/${(await ipGroup('Sweep firmware server', '198.51.100.0/24')).group.id}/approve`);
+  await api('POST', '/whitelist/number-group', { organizationId: org.id, name: `Sweep control room ${suffix}`, numbers: ['9876543210'] });
+
   const role = await createRole({ name: `Org Admin ${suffix}`, organizationId: org.id, authScopes: ORG_ADMIN_SCOPES });
   await createUser({
     firstName: 'Kiran',

@@ -56,6 +56,8 @@ export const FIXTURE_SCOPES = {
     transactions: true,
     'ip-group': true,
     'number-group': true,
+    'whitelist-ip': true,
+    'whitelist-numbers': true,
   }),
   orgOperator: scopesFrom({ user: [], organisation: [] }),
   orgViewer: scopesFrom({ dashboard: true, 'sim-inventory': ['viewDetails'] }),

@@ -315,6 +315,15 @@ const ipGroupRow = (w: TMatrixWorld, id: string) =>
     [id],
   );
 
+/** A group a caller may apply: its own organisation's (staff: the target organisation's), made once per organisation. */
+const usableGroups = new Map<string, Promise<{ id: string }>>();
+function usableGroup(w: TMatrixWorld, kind: 'IP' | 'NUMBER', actor: TMatrixActor, org: TOrgKey | 'missing') {
+  const owner = (actor.org ?? (org === 'missing' ? 'R' : org)) as TOrgKey;
+  const key = `${kind}:${owner}`;
+  if (!usableGroups.has(key)) usableGroups.set(key, kind === 'IP' ? makeIpGroup(w, owner, true) : makeNumberGroup(w, owner));
+  return usableGroups.get(key)!;
+}
+
 export const ROUTE_TARGETS: Record<string, TRouteTarget | TRouteTarget[]> = {
   // Health and sign-in: public, no tenant object.
   'GET /api/v1/health': { kind: 'none', why: 'public', aim: async () => ({ url: '/health' }) },
@@ -1450,6 +1459,80 @@ export const ROUTE_TARGETS: Record<string, TRouteTarget | TRouteTarget[]> = {
       ]);
       expect(Boolean(row)).toBe(!applied);
     },
+  },
+  'GET /api/v1/whitelist/ip': {
+    kind: 'list',
+    aim: async (w, org) => ({ url: `/whitelist/ip?organizationId=${o(w, org).id}&limit=500` }),
+    owners: OWNERS.iccids,
+    rows: (body) => (JSON.parse(body).data as { iccid: string }[]).map((r) => r.iccid),
+  },
+  'POST /api/v1/whitelist/ip': {
+    // The caller's own group (staff: the SIMs' organisation's) onto a SIM: out of reach it is "Not found", as a missing one.
+    kind: 'batch',
+    aim: async (w, org, actor) => ({
+      url: '/whitelist/ip',
+      payload: {
+        groupId: (await usableGroup(w, 'IP', actor, org)).id,
+        iccids: [org === 'missing' ? MISSING_ICCID : (await w.fresh.sim(org, 'ACTIVE')).iccid],
+        scheduledAt: LATER(),
+      },
+    }),
+  },
+  'PUT /api/v1/whitelist/ip': {
+    // The caller's own group (staff: the SIMs' organisation's) onto a SIM: out of reach it is "Not found", as a missing one.
+    kind: 'batch',
+    aim: async (w, org, actor) => ({
+      url: '/whitelist/ip',
+      payload: {
+        groupId: (await usableGroup(w, 'IP', actor, org)).id,
+        iccids: [org === 'missing' ? MISSING_ICCID : (await w.fresh.sim(org, 'ACTIVE')).iccid],
+        scheduledAt: LATER(),
+      },
+    }),
+  },
+  'POST /api/v1/whitelist/ip/cancel': {
+    kind: 'batch',
+    aim: async (w, org) => ({
+      url: '/whitelist/ip/cancel',
+      payload: { iccids: [org === 'missing' ? MISSING_ICCID : (await w.fresh.sim(org, 'ACTIVE')).iccid], scheduledAt: LATER() },
+    }),
+  },
+  'GET /api/v1/whitelist/numbers': {
+    kind: 'list',
+    aim: async (w, org) => ({ url: `/whitelist/numbers?organizationId=${o(w, org).id}&limit=500` }),
+    owners: OWNERS.iccids,
+    rows: (body) => (JSON.parse(body).data as { iccid: string }[]).map((r) => r.iccid),
+  },
+  'POST /api/v1/whitelist/numbers': {
+    // The caller's own group (staff: the SIMs' organisation's) onto a SIM: out of reach it is "Not found", as a missing one.
+    kind: 'batch',
+    aim: async (w, org, actor) => ({
+      url: '/whitelist/numbers',
+      payload: {
+        groupId: (await usableGroup(w, 'NUMBER', actor, org)).id,
+        iccids: [org === 'missing' ? MISSING_ICCID : (await w.fresh.sim(org, 'ACTIVE')).iccid],
+        scheduledAt: LATER(),
+      },
+    }),
+  },
+  'PUT /api/v1/whitelist/numbers': {
+    // The caller's own group (staff: the SIMs' organisation's) onto a SIM: out of reach it is "Not found", as a missing one.
+    kind: 'batch',
+    aim: async (w, org, actor) => ({
+      url: '/whitelist/numbers',
+      payload: {
+        groupId: (await usableGroup(w, 'NUMBER', actor, org)).id,
+        iccids: [org === 'missing' ? MISSING_ICCID : (await w.fresh.sim(org, 'ACTIVE')).iccid],
+        scheduledAt: LATER(),
+      },
+    }),
+  },
+  'POST /api/v1/whitelist/numbers/cancel': {
+    kind: 'batch',
+    aim: async (w, org) => ({
+      url: '/whitelist/numbers/cancel',
+      payload: { iccids: [org === 'missing' ? MISSING_ICCID : (await w.fresh.sim(org, 'ACTIVE')).iccid], scheduledAt: LATER() },
+    }),
   },
 };
 

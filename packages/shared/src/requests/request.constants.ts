@@ -4,8 +4,19 @@ import type { TSimStatus } from '../sims/sim.constants';
  * Requests, jobs and MNO jobs (product.md "Requests, jobs and MNO jobs"; docs/decisions/013).
  * A request's type is stored as text: a new type is a new entry here and a handler, never a schema change.
  */
-export const REQUEST_TYPES = ['ACTIVATE', 'SUSPEND', 'RESUME', 'TERMINATE', 'IMEI_LOCK', 'IMEI_UNLOCK'] as const;
+/** What POST /request (Sim Actions) makes: a change of the SIMs themselves. */
+export const SIM_ACTION_TYPES = ['ACTIVATE', 'SUSPEND', 'RESUME', 'TERMINATE', 'IMEI_LOCK', 'IMEI_UNLOCK'] as const;
+export type TSimActionType = (typeof SIM_ACTION_TYPES)[number];
+/**
+ * Whitelists at the operators (issue 15, docs/decisions/026-whitelisting.md): a group applied to each profile of the
+ * SIMs, or the whitelist of that kind taken off (Cancel Whitelist). Made by POST /whitelist/ip and /whitelist/numbers.
+ */
+export const WHITELIST_REQUEST_TYPES = ['WHITELIST_IP', 'WHITELIST_IP_CANCEL', 'WHITELIST_NUMBER', 'WHITELIST_NUMBER_CANCEL'] as const;
+export type TWhitelistRequestType = (typeof WHITELIST_REQUEST_TYPES)[number];
+export const REQUEST_TYPES = [...SIM_ACTION_TYPES, ...WHITELIST_REQUEST_TYPES] as const;
 export type TRequestType = (typeof REQUEST_TYPES)[number];
+export const isWhitelistRequest = (type: string): type is TWhitelistRequestType =>
+  (WHITELIST_REQUEST_TYPES as readonly string[]).includes(type);
 
 export type TRequestTransition = {
   /** SIM statuses the request may start from. */
@@ -26,6 +37,15 @@ export const REQUEST_TRANSITIONS: Record<TRequestType, TRequestTransition> = {
   TERMINATE: { from: ['ACTIVE', 'SUSPENDED'], pending: 'PENDING_TERMINATED', to: 'TERMINATED', label: 'Terminate' },
   IMEI_LOCK: { from: ['ALLOCATED', 'ACTIVE', 'SUSPENDED', 'BARRED'], pending: null, to: null, label: 'IMEI lock' },
   IMEI_UNLOCK: { from: ['ALLOCATED', 'ACTIVE', 'SUSPENDED', 'BARRED'], pending: null, to: null, label: 'IMEI unlock' },
+  WHITELIST_IP: { from: ['ALLOCATED', 'ACTIVE', 'SUSPENDED', 'BARRED'], pending: null, to: null, label: 'Whitelist IP' },
+  WHITELIST_IP_CANCEL: { from: ['ALLOCATED', 'ACTIVE', 'SUSPENDED', 'BARRED'], pending: null, to: null, label: 'Cancel IP whitelist' },
+  WHITELIST_NUMBER: { from: ['ALLOCATED', 'ACTIVE', 'SUSPENDED', 'BARRED'], pending: null, to: null, label: 'Whitelist numbers' },
+  WHITELIST_NUMBER_CANCEL: {
+    from: ['ALLOCATED', 'ACTIVE', 'SUSPENDED', 'BARRED'],
+    pending: null,
+    to: null,
+    label: 'Cancel number whitelist',
+  },
 };
 
 /** Batch job statuses (the request shows its job's status). */

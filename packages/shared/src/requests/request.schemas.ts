@@ -13,12 +13,14 @@ import {
   REQUEST_FILE_ROWS_MAX,
   REQUEST_ICCID_LIST_MAX,
   REQUEST_TYPES,
+  SIM_ACTION_TYPES,
   TASK_STATUSES,
 } from './request.constants';
 
 const ZImei = text().regex(/^\d{15}$/, 'imei must be 15 digits');
 
 export const ZRequestType = z.enum(REQUEST_TYPES);
+export const ZSimActionType = z.enum(SIM_ACTION_TYPES);
 export const ZJobStatus = z.enum(JOB_STATUSES);
 export const ZTaskStatus = z.enum(TASK_STATUSES);
 export const ZMnoJobStatus = z.enum(MNO_JOB_STATUSES);
@@ -33,7 +35,7 @@ export const ZOperatorName = z.enum(OPERATORS);
  * unless `proceedWithValid` says to go ahead with the others.
  */
 const requestCreateShape = {
-  type: ZRequestType,
+  type: ZSimActionType,
   iccids: z.array(ZIccid).min(1).max(REQUEST_ICCID_LIST_MAX).optional(),
   filter: ZSimFilter.optional(),
   fileId: ZId.optional(),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ZListQuery } from '../common/api';
 import { multilineText, text, trimmedText, ZId } from '../common/text';
+import { withTargetRules, ZSimTargets } from '../requests/request.schemas';
+import { OPERATORS } from '../sims/identifiers';
 import { IP_PROTOCOLS } from './ip-entries';
 
 /**
@@ -157,3 +159,65 @@ export type TNumberGroupListQuery = z.infer<typeof ZNumberGroupListQuery>;
 
 export const ZNumberListQuery = ZListQuery.pick({ page: true, limit: true, search: true }).strict();
 export const ZNumberParams = z.object({ id: ZId, number: text().max(40) }).strict();
+
+// ─── whitelists on SIMs ────────────────────────────────────────────────────────────────────────
+
+export const WHITELIST_KINDS = ['IP', 'NUMBER'] as const;
+export type TWhitelistKind = (typeof WHITELIST_KINDS)[number];
+/**
+ * A profile's whitelist as the operator holds it: SCHEDULED (a request waits for its time), PENDING (at the operator),
+ * APPLIED, DRIFTED (a reconcile found the operator holding something else), FAILED (the operator's error), REMOVED
+ * (taken off by Cancel Whitelist).
+ */
+export const WHITELIST_SYNC_STATES = ['SCHEDULED', 'PENDING', 'APPLIED', 'DRIFTED', 'FAILED', 'REMOVED'] as const;
+export const ZWhitelistSyncState = z.enum(WHITELIST_SYNC_STATES);
+export type TWhitelistSyncState = z.infer<typeof ZWhitelistSyncState>;
+
+/** POST /whitelist/ip and /whitelist/numbers: a group onto each profile of the SIMs (replacing what they hold). */
+export const ZWhitelistApply = withTargetRules(ZSimTargets.extend({ groupId: ZId }).strict());
+export type TWhitelistApply = z.infer<typeof ZWhitelistApply>;
+/** POST /whitelist/ip/cancel and /whitelist/numbers/cancel: Cancel Whitelist, now or at `scheduledAt`. */
+export const ZWhitelistCancel = withTargetRules(ZSimTargets.strict());
+export type TWhitelistCancel = z.infer<typeof ZWhitelistCancel>;
+
+export const ZSimWhitelist = z.object({
+  iccid: z.string(),
+  simId: z.string(),
+  primaryIccid: z.string(),
+  organization: ZOrganizationRef.nullable(),
+  operator: z.string(),
+  kind: z.enum(WHITELIST_KINDS),
+  group: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** How many destinations or numbers the profile should hold (0 when the whitelist is being taken off). */
+  itemsCount: z.number().int(),
+  state: ZWhitelistSyncState,
+  /** The operator's error (FAILED) or what the reconcile found (DRIFTED). */
+  error: z.string().nullable(),
+  requestId: z.string(),
+  batchJobId: z.string(),
+  scheduledAt: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type TSimWhitelist = z.infer<typeof ZSimWhitelist>;
+
+export const ZSimWhitelistListQuery = ZListQuery.pick({ page: true, limit: true })
+  .extend({
+    state: ZWhitelistSyncState.optional(),
+    groupId: ZId.optional(),
+    operator: z.enum(OPERATORS).optional(),
+    /** The start of a profile's ICCID. */
+    iccid: text()
+      .regex(/^\d{1,22}$/, 'iccid must be digits')
+      .optional(),
+    organizationId: ZId.optional(),
+  })
+  .strict();
+export type TSimWhitelistListQuery = z.infer<typeof ZSimWhitelistListQuery>;
+
+/** A list's meta: the page, and how many profiles are in each state (for the same filters but the state). */
+export const ZSimWhitelistMeta = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  states: z.record(ZWhitelistSyncState, z.number().int()),
+});

@@ -14,7 +14,13 @@ import type { TDb, TExecutor } from '../../db/database';
 
 export type TGatewaySettingsRow = TGatewaySettings;
 
-export type TGatewayTask = { key: string; iccid: string; imei?: string | null };
+export type TGatewayTask = {
+  key: string;
+  iccid: string;
+  imei?: string | null;
+  /** A whitelist operation: what the profile is to hold of a kind; items null takes the whitelist off. */
+  whitelist?: { kind: 'IP' | 'NUMBER'; items: unknown[] | null };
+};
 export type TTaskOutcome = 'DONE' | 'FAILED' | 'RETRY' | 'CANCELLED' | 'PENDING';
 export type TTaskResult = { key: string; outcome: TTaskOutcome; error: string | null };
 
@@ -77,6 +83,8 @@ export function simulatorGateway(db: TDb, settings: TGatewaySettingsRow): TOpera
     async submit(submissionId, operation, tasks) {
       if (settings.outage) return await unavailable('SUBMIT', submissionId, tasks.length);
       const outcomes = tasks.map((t) => {
+        const tooMany = whitelistOverLimit(settings, t.whitelist);
+        if (tooMany) return { result: 'FAILED', error: tooMany };
         const r = roll(t.key, op);
         if (r < settings.failureRate) return { result: 'FAILED', error: `${op} rejected the SIM: not provisioned for ${operation}` };
         if (r < settings.failureRate + settings.transientFailureRate) return { result: 'RETRY', error: `${op} is busy: try again` };
@@ -93,6 +101,17 @@ export function simulatorGateway(db: TDb, settings: TGatewaySettingsRow): TOpera
           RETURNING 1)
         SELECT count(*)::int AS n FROM ins`);
       const accepted = inserted.rows[0]?.n ?? 0;
+      // Whitelists the operator will hold once it has processed them (a key it already had is not applied again).
+      const applied = tasks.filter((t, i) => t.whitelist && outcomes[i]!.result === 'DONE');
+      if (applied.length) {
+        await db.execute(sql`
+          INSERT INTO simulator_whitelists (operator, iccid, kind, items, effective_at, task_key)
+          SELECT ${op}, x.i, x.k, x.w::jsonb, now() + make_interval(secs => ${settings.processingMs / 1000}), x.key
+          FROM unnest(${sql.param(applied.map((t) => t.iccid))}::text[], ${sql.param(applied.map((t) => t.whitelist!.kind))}::text[],
+            ${sql.param(applied.map((t) => (t.whitelist!.items === null ? null : JSON.stringify(t.whitelist!.items))))}::text[],
+            ${sql.param(applied.map((t) => t.key))}::text[]) AS x(i, k, w, key)
+          WHERE NOT EXISTS (SELECT 1 FROM simulator_whitelists s WHERE s.operator = ${op} AND s.task_key = x.key)`);
+      }
       await log('SUBMIT', submissionId, 'ACCEPTED', tasks.length, tasks.length - accepted);
       await sleep(settings.latencyMs);
       return { accepted, duplicates: tasks.length - accepted };
@@ -120,11 +139,24 @@ export function simulatorGateway(db: TDb, settings: TGatewaySettingsRow): TOpera
         WHERE operator = ${op} AND submission_id = ${submissionId} AND task_key = ANY(${sql.param(keys)}::text[])
           AND ready_at > now() AND result <> 'CANCELLED'
         RETURNING task_key`);
+      if (rows.length) {
+        await db.execute(sql`UPDATE simulator_whitelists SET withdrawn = true
+          WHERE operator = ${op} AND task_key = ANY(${sql.param(rows.map((r) => r.task_key))}::text[])`);
+      }
       await log('CANCEL', submissionId, 'ANSWERED', keys.length);
       await sleep(settings.latencyMs);
       return { cancelled: rows.map((r) => r.task_key) };
     },
   };
+}
+
+/** The operator's refusal of a whitelist longer than it takes on one SIM, or null. */
+function whitelistOverLimit(settings: TGatewaySettingsRow, whitelist: TGatewayTask['whitelist']): string | null {
+  if (!whitelist?.items) return null;
+  const limit = whitelist.kind === 'IP' ? settings.whitelistIpLimit : settings.whitelistNumberLimit;
+  if (whitelist.items.length <= limit) return null;
+  const what = whitelist.kind === 'IP' ? 'IP entries' : 'numbers';
+  return `${settings.operator} takes at most ${limit} ${what} on a SIM; this whitelist has ${whitelist.items.length}`;
 }
 
 /** The adapter configured for an operator. 'manual': no adapter, staff work the MNO jobs at the operator's portal. */

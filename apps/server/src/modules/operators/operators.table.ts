@@ -1,5 +1,6 @@
 import { WHITELIST_DEFAULT_LIMITS } from '@tarang/shared/whitelists/whitelist.schemas';
-import { bigserial, boolean, doublePrecision, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { textC, timestampTz } from '../../db/columns';
 
 /**
@@ -65,5 +66,30 @@ export const simulatorSims = pgTable(
     uniqueIndex('simulator_sims_key_uq').on(t.operator, t.taskKey),
     index('simulator_sims_submission_idx').on(t.submissionId),
     index('simulator_sims_iccid_idx').on(t.iccid),
+  ],
+);
+
+/**
+ * What the simulated operators have applied as each profile's whitelist (issue 15): a log, newest last. A submitted
+ * whitelist task adds its row, effective when the operator has processed it; a withdrawn task's row is marked; drift
+ * the simulator is told to make adds rows of no task. What a profile has now is its newest effective row.
+ */
+export const simulatorWhitelists = pgTable(
+  'simulator_whitelists',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    operator: text('operator').notNull(),
+    iccid: textC('iccid').notNull(),
+    /** IP or NUMBER. */
+    kind: text('kind').notNull(),
+    /** The destinations or numbers applied; null: none (the whitelist was taken off). */
+    items: jsonb('items'),
+    effectiveAt: timestampTz('effective_at').notNull().defaultNow(),
+    taskKey: textC('task_key'),
+    withdrawn: boolean('withdrawn').notNull().default(false),
+  },
+  (t) => [
+    index('simulator_whitelists_profile_idx').on(t.operator, t.iccid, t.kind, t.seq),
+    index('simulator_whitelists_task_idx').on(t.operator, t.taskKey).where(sql`${t.taskKey} IS NOT NULL`),
   ],
 );

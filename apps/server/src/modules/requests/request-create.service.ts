@@ -7,6 +7,10 @@ import {
   type TRequestType,
 } from '@tarang/shared/requests/request.constants';
 import type { TRequestCreate, TRequestPreview } from '@tarang/shared/requests/request.schemas';
+
+/** A request as this service makes it: POST /request's body, or another module's request of its own type. */
+type TRequestMake = Omit<TRequestCreate, 'type'> & { type: TRequestType };
+
 import { hasPermission } from '@tarang/shared/roles/auth-scopes';
 import { type SQL, sql } from 'drizzle-orm';
 import type { TDeps } from '../../app-deps';
@@ -67,7 +71,7 @@ function reasonSql(type: TRequestType, imei: string | undefined): SQL {
 
 const primaryOperator = sql`(SELECT p0.operator FROM sim_profiles p0 WHERE p0.sim_id = s.id AND p0.position = 0)`;
 
-async function validateList(db: TExecutor, actor: TActor, body: TRequestCreate, source: SQL): Promise<TValidated> {
+async function validateList(db: TExecutor, actor: TActor, body: TRequestMake, source: SQL): Promise<TValidated> {
   const { rows } = await db.execute<{
     ord: number;
     iccid: string;
@@ -131,7 +135,7 @@ function filterCandidates(actor: TActor, f: TResolvedFilter, type: TRequestType,
     FROM sims s ${whereOf(simConditions(actor.scope, f))} ORDER BY s.primary_iccid ${limit ? sql`LIMIT ${limit}` : sql``}`;
 }
 
-async function validateFilter(db: TExecutor, actor: TActor, f: TResolvedFilter, body: TRequestCreate): Promise<TValidated> {
+async function validateFilter(db: TExecutor, actor: TActor, f: TResolvedFilter, body: TRequestMake): Promise<TValidated> {
   const candidates = filterCandidates(actor, f, body.type, body.imei, body.limit);
   const { rows: counts } = await db.execute<{
     reason: string | null;
@@ -185,7 +189,7 @@ async function validateFilter(db: TExecutor, actor: TActor, f: TResolvedFilter, 
 }
 
 /** The body as the idempotency fingerprint sees it: key order does not matter, dryRun is not part of it. */
-function fingerprint(body: TRequestCreate): string {
+function fingerprint(body: TRequestMake): string {
   const { dryRun: _dry, ...rest } = body;
   return fingerprintOf(rest);
 }
@@ -196,7 +200,7 @@ export function checkRequestPermission(actor: TActor, type: TRequestType): void 
   }
 }
 
-async function validate(deps: TDeps, actor: TActor, body: TRequestCreate): Promise<TValidated> {
+async function validate(deps: TDeps, actor: TActor, body: TRequestMake): Promise<TValidated> {
   if (body.iccids) return await validateList(deps.db, actor, body, listRows(body.iccids));
   if (body.fileId) {
     const file = await findRequestFile(deps.db, actor, body.fileId);
@@ -207,7 +211,7 @@ async function validate(deps: TDeps, actor: TActor, body: TRequestCreate): Promi
   return await validateFilter(deps.db, actor, f, body);
 }
 
-function refusal(v: TValidated, body: TRequestCreate): AppError {
+function refusal(v: TValidated, body: TRequestMake): AppError {
   const rows = v.preview.rows.map((r) =>
     body.fileId
       ? { path: 'fileId', message: `Row ${r.row} (${r.iccid}): ${r.reason}` }
@@ -242,12 +246,16 @@ export type TCreateOptions = {
   within?: (tx: TExecutor, made: { requestId: string; jobId: string; total: number; organizationId: string | null }) => Promise<void>;
   /** What the Idempotency-Key's fingerprint covers besides the request body. */
   fingerprintExtra?: unknown;
+  /** Kept with the request (the engine reads them: a whitelist request's items). */
+  params?: Record<string, unknown>;
+  /** One task per profile of each SIM, each to its profile's operator (whitelists), instead of one per SIM. */
+  perProfile?: boolean;
 };
 
 export async function createRequest(
   deps: TDeps,
   ctx: TRequestContext,
-  body: TRequestCreate,
+  body: TRequestMake,
   idempotencyKey: string | null,
   options: TCreateOptions = {},
 ): Promise<{ preview: TRequestPreview; created: TCreateResult | null }> {
@@ -283,7 +291,7 @@ export async function createRequest(
       if (!claimed) return null; // made by a concurrent call with the same key: answered below
     }
     await options.before?.(tx);
-    const inserted = await insertRequest(tx, ctx, actor, body, v, requestId);
+    const inserted = await insertRequest(tx, ctx, actor, body, v, requestId, options);
     await options.within?.(tx, { requestId, jobId: inserted.jobId, total: inserted.total, organizationId: inserted.organizationId });
     return inserted;
   });
@@ -311,7 +319,15 @@ async function replayed(deps: TDeps, ctx: TRequestContext, replay: { requestId: 
   return { preview: replay.preview, created: { request, preview: replay.preview, replayed: true } };
 }
 
-async function insertRequest(tx: TExecutor, ctx: TRequestContext, actor: TActor, body: TRequestCreate, v: TValidated, requestId: string) {
+async function insertRequest(
+  tx: TExecutor,
+  ctx: TRequestContext,
+  actor: TActor,
+  body: TRequestMake,
+  v: TValidated,
+  requestId: string,
+  options: TCreateOptions,
+) {
   const jobId = newId();
   const mnoIds: Record<string, string> = { AIRTEL: newId(), BSNL: newId(), VI: newId() };
   // The request belongs to the organisation of its SIMs when they share one (so that organisation sees it), else to
@@ -326,17 +342,20 @@ async function insertRequest(tx: TExecutor, ctx: TRequestContext, actor: TActor,
   await tx.execute(sql`INSERT INTO requests (id, type, organization_id, created_by_id, created_by_label, actor, target, params,
       validation, reason, scheduled_at)
     VALUES (${requestId}, ${body.type}, ${organizationId}, ${actor.userId}, ${actor.label}, ${JSON.stringify(storedActor(ctx))}::jsonb,
-      ${JSON.stringify(target)}::jsonb, ${JSON.stringify(body.imei ? { imei: body.imei } : {})}::jsonb, ${JSON.stringify(v.preview)}::jsonb,
+      ${JSON.stringify(target)}::jsonb, ${JSON.stringify({ ...(body.imei ? { imei: body.imei } : {}), ...options.params })}::jsonb, ${JSON.stringify(v.preview)}::jsonb,
       ${body.reason ?? null}, ${scheduledAt?.toISOString() ?? null}::timestamptz)`);
   const { rows: numbered } = await tx.execute<{ n: string }>(sql`SELECT 'BJ' || lpad(nextval('batch_job_numbers')::text, 8, '0') AS n`);
   const batchJobId = numbered[0]!.n;
   await tx.execute(sql`INSERT INTO batch_jobs (id, batch_job_id, request_id, organization_id, type, status, sims_count, profile, scheduled_at)
     VALUES (${jobId}, ${batchJobId}, ${requestId}, ${organizationId}, ${body.type}, 'QUEUED', 0, '', ${scheduledAt?.toISOString() ?? null}::timestamptz)`);
-  const source = v.simIds
+  const sims = v.simIds
     ? sql`SELECT s.id, s.primary_iccid, ${primaryOperator} AS operator
         FROM sims s JOIN unnest(${sql.param(v.simIds)}::char(24)[]) WITH ORDINALITY AS x(id, ord) ON x.id = s.id ORDER BY x.ord`
     : v.validSql!;
-  // One task per SIM, its MNO job by operator; the SIM's history links to the batch.
+  const source = options.perProfile
+    ? sql`SELECT c.id, p.iccid AS primary_iccid, p.operator FROM (${sims}) c JOIN sim_profiles p ON p.sim_id = c.id`
+    : sims;
+  // One task per SIM (or per profile), its MNO job by operator; the SIM's history links to the batch.
   const { rows: perOperator } = await tx.execute<{ operator: string; n: number }>(sql`
     WITH ins AS (
       INSERT INTO job_tasks (job_id, mno_job_id, sim_id, iccid, operator)
@@ -344,7 +363,7 @@ async function insertRequest(tx: TExecutor, ctx: TRequestContext, actor: TActor,
         c.id, c.primary_iccid, coalesce(c.operator, 'AIRTEL')
       FROM (${source}) c
       RETURNING sim_id, operator),
-    linked AS (INSERT INTO sim_history (sim_id, operation_id) SELECT sim_id, ${jobId} FROM ins)
+    linked AS (INSERT INTO sim_history (sim_id, operation_id) SELECT DISTINCT sim_id, ${jobId} FROM ins)
     SELECT operator, count(*)::int AS n FROM ins GROUP BY operator`);
   const total = perOperator.reduce((sum, r) => sum + r.n, 0);
   if (total === 0) {

@@ -3,7 +3,15 @@ import { REQUEST_ROW_REASONS, REQUEST_TRANSITIONS, type TRequestType } from '@ta
 import type { TGatewaySettings } from '@tarang/shared/requests/request.schemas';
 import { sql } from 'drizzle-orm';
 import type { TDb, TExecutor } from '../../db/database';
-import { GatewayError, gatewayFor, type TOperatorGateway, type TTaskResult, takeRateSlot, withTimeout } from '../operators/gateway';
+import {
+  GatewayError,
+  gatewayFor,
+  type TGatewayTask,
+  type TOperatorGateway,
+  type TTaskResult,
+  takeRateSlot,
+  withTimeout,
+} from '../operators/gateway';
 import { getGatewaySettings } from '../operators/operators.service';
 import { enqueue, registerQueueHandler, type TQueueContext, type TQueueResult } from '../queue/queue';
 import { bumpCounters, FINAL_SQL, finishIfSettled, markCheckpoint, refreshJobStatus, revertSims, settleSims } from './jobs.repository';
@@ -45,6 +53,8 @@ type TState = {
   callFailures: number;
   nextAttemptAt: Date | null;
   imei: string | null;
+  /** A whitelist request: what each profile is to hold (null items: the whitelist taken off). */
+  whitelist: TGatewayTask['whitelist'] | null;
   /** Change Status stopped the job: withdraw what is at the operator, send nothing more. */
   withdrawing: boolean;
 };
@@ -59,7 +69,7 @@ async function loadState(db: TExecutor, mnoJobId: string): Promise<TState | null
     status: string;
     call_failures: number;
     next_attempt_at: string | null;
-    params: { imei?: string | null };
+    params: { imei?: string | null; whitelist?: TGatewayTask['whitelist'] };
     withdrawing: boolean;
   }>(sql`SELECT m.job_id, b.request_id, m.operator, b.type, m.mode, m.status, m.call_failures, m.next_attempt_at, r.params,
       b.withdrawn_at IS NOT NULL AS withdrawing
@@ -77,6 +87,7 @@ async function loadState(db: TExecutor, mnoJobId: string): Promise<TState | null
     callFailures: row.call_failures,
     nextAttemptAt: row.next_attempt_at ? new Date(row.next_attempt_at) : null,
     imei: row.params?.imei ?? null,
+    whitelist: row.params?.whitelist ?? null,
     withdrawing: row.withdrawing,
   };
 }
@@ -111,7 +122,12 @@ async function markSubmitted(db: TExecutor, submissionId: string): Promise<void>
 type TTaskToSend = { id: number; attempt: number; iccid: string };
 
 function gatewayTasks(e: TEngine, tasks: TTaskToSend[]) {
-  return tasks.map((t) => ({ key: taskKey(t.id, t.attempt), iccid: t.iccid, imei: e.s.imei }));
+  return tasks.map((t) => ({
+    key: taskKey(t.id, t.attempt),
+    iccid: t.iccid,
+    imei: e.s.imei,
+    ...(e.s.whitelist ? { whitelist: e.s.whitelist } : {}),
+  }));
 }
 
 /** Step 1: one batch of due tasks to the operator. Returns how many tasks it moved (sent or failed before sending). */
@@ -136,7 +152,7 @@ async function submitNext(e: TEngine): Promise<number> {
       last_imei: string | null;
       busy: boolean;
     }>(sql`SELECT t.id, t.status, t.attempt, t.iccid, t.sim_id, s.status AS sim_status, s.imei_lock, s.last_imei,
-        EXISTS (SELECT 1 FROM job_tasks o WHERE o.sim_id = t.sim_id AND o.id <> t.id
+        EXISTS (SELECT 1 FROM job_tasks o WHERE o.sim_id = t.sim_id AND o.job_id <> t.job_id
           AND o.status IN ('PENDING', 'SUBMITTING', 'SUBMITTED')) AS busy
       FROM job_tasks t JOIN sims s ON s.id = t.sim_id
       WHERE t.id IN (SELECT id FROM job_tasks WHERE mno_job_id = ${s.mnoJobId} AND status IN ('QUEUED', 'PENDING')

@@ -17,6 +17,7 @@ import { recordAudit } from '../audit/audit.service';
 import { largestWhitelistLimits } from '../operators/operators.service';
 import { groupOwner } from './group-owner';
 import { findIpGroup, listIpGroups, toIpGroup } from './ip-groups.repository';
+import { refuseWhileUsed } from './sim-whitelists.service';
 import { ipGroups } from './whitelists.table';
 
 /**
@@ -196,6 +197,7 @@ export async function deleteIpGroup(deps: TDeps, ctx: TRequestContext, id: strin
   const actor = requireActor(ctx);
   await deps.db.transaction(async (tx) => {
     const before = toIpGroup(await read(tx, actor, id, true));
+    await refuseWhileUsed(tx, id, 'IP group');
     await tx.delete(ipGroups).where(eq(ipGroups.id, id));
     await recordAudit(tx, ctx, {
       action: 'ip_group.delete',

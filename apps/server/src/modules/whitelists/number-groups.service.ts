@@ -18,6 +18,7 @@ import { recordAudit } from '../audit/audit.service';
 import { largestWhitelistLimits } from '../operators/operators.service';
 import { groupOwner } from './group-owner';
 import { findNumberGroup, insertGroupNumbers, listGroupNumbers, listNumberGroups, toNumberGroup } from './number-groups.repository';
+import { refuseWhileUsed } from './sim-whitelists.service';
 import { numberGroupNumbers, numberGroups } from './whitelists.table';
 
 /**
@@ -197,6 +198,7 @@ export async function deleteNumberGroup(deps: TDeps, ctx: TRequestContext, id: s
   const actor = requireActor(ctx);
   await deps.db.transaction(async (tx) => {
     const group = toNumberGroup(await read(tx, actor, id, true));
+    await refuseWhileUsed(tx, id, 'number group');
     await tx.delete(numberGroups).where(eq(numberGroups.id, id));
     await recordAudit(tx, ctx, {
       action: 'number_group.delete',

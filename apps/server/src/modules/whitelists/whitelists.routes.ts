@@ -1,5 +1,7 @@
 import { ZIdParams } from '@tarang/shared/common/api';
+import { ZRequestCreated } from '@tarang/shared/requests/request.schemas';
 import {
+  type TWhitelistKind,
   ZIpGroup,
   ZIpGroupCreate,
   ZIpGroupListQuery,
@@ -15,16 +17,24 @@ import {
   ZNumberParams,
   ZNumbersAdd,
   ZNumbersAdded,
+  ZSimWhitelist,
+  ZSimWhitelistListQuery,
+  ZSimWhitelistMeta,
+  ZWhitelistApply,
+  ZWhitelistCancel,
   ZWhitelistNumber,
 } from '@tarang/shared/whitelists/whitelist.schemas';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { TDeps } from '../../app-deps';
 import { declareRoutes } from '../../http/declare-routes';
+import { envelope } from '../../http/envelope';
+import { idempotencyKeyOf, ZOptionalIdempotencyHeaders } from '../../http/idempotency';
 import { contextOf, ok, okPage } from '../../http/reply';
 import { access } from '../../http/route-access';
 import * as ipGroups from './ip-groups.service';
 import * as numberGroups from './number-groups.service';
+import * as simWhitelists from './sim-whitelists.service';
 
 /**
  * IP groups and number groups (issue 15, docs/decisions/026-whitelisting.md). Reach is the caller's subtree, as
@@ -189,4 +199,59 @@ export function whitelistRoutes(app: FastifyInstance, deps: TDeps) {
       await numberGroups.deleteGroupNumber(deps, contextOf(request), request.params.id, request.params.number);
     },
   });
+
+  // ─── whitelists on SIMs: requests of the engine, one task per profile ───
+  const made = { 200: envelope(ZRequestCreated), 201: envelope(ZRequestCreated) };
+  type TMade = Awaited<ReturnType<typeof simWhitelists.applyWhitelist>>;
+  const answer = (reply: { status: (code: 201) => unknown }, { preview, created }: TMade) => {
+    if (!created)
+      return ok({ request: null, preview, replayed: false }, { message: `${preview.valid} of ${preview.total} SIMs can take it` });
+    if (!created.replayed) reply.status(201);
+    return ok(
+      { request: created.request, preview: created.preview, replayed: created.replayed },
+      {
+        message: created.replayed ? 'Request already made with this Idempotency-Key' : `Request ${created.request.batchJobId} created`,
+      },
+    );
+  };
+  const kinds: [string, 'whitelist-ip' | 'whitelist-numbers', TWhitelistKind, string][] = [
+    ['/whitelist/ip', 'whitelist-ip', 'IP', 'IP group'],
+    ['/whitelist/numbers', 'whitelist-numbers', 'NUMBER', 'number group'],
+  ];
+  for (const [path, module, kind, group] of kinds) {
+    route.get(path, {
+      access: access.permission(module),
+      summary: `Each SIM profile with a whitelist of this kind, its ${group} and sync state, with the count of profiles in each state`,
+      querystring: ZSimWhitelistListQuery,
+      data: z.array(ZSimWhitelist),
+      meta: ZSimWhitelistMeta,
+      handler: async (request) => okPage(await simWhitelists.listSimWhitelists(deps, contextOf(request), kind, request.query)),
+    });
+    for (const [method, action, summary] of [
+      ['post', 'add', `Apply an approved ${group} to each profile of the SIMs (a request; dryRun for the preview)`],
+      ['put', 'edit', `Put another ${group} on the SIMs in place of the one they hold (a request)`],
+    ] as const) {
+      route[method](path, {
+        access: access.permission(module, action),
+        summary,
+        headers: ZOptionalIdempotencyHeaders,
+        body: ZWhitelistApply,
+        response: made,
+        handler: async (request, reply) =>
+          answer(
+            reply,
+            await simWhitelists.applyWhitelist(deps, contextOf(request), kind, request.body, idempotencyKeyOf(request.headers)),
+          ),
+      });
+    }
+    route.post(`${path}/cancel`, {
+      access: access.permission(module, 'cancelWhitelist'),
+      summary: 'Cancel Whitelist: take the whitelist of this kind off each profile of the SIMs, now or at scheduledAt (a request)',
+      headers: ZOptionalIdempotencyHeaders,
+      body: ZWhitelistCancel,
+      response: made,
+      handler: async (request, reply) =>
+        answer(reply, await simWhitelists.cancelWhitelist(deps, contextOf(request), kind, request.body, idempotencyKeyOf(request.headers))),
+    });
+  }
 }

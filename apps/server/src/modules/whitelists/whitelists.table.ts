@@ -1,8 +1,8 @@
 import type { TIpEntry } from '@tarang/shared/whitelists/ip-entries';
 import { IP_GROUP_STATUSES, REVIEW_STATUSES } from '@tarang/shared/whitelists/whitelist.schemas';
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idPk, idRef, timestampTz, updatedAt } from '../../db/columns';
+import { bigint, index, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, idPk, idRef, textC, timestampTz, updatedAt } from '../../db/columns';
 import { organizations } from '../organizations/organizations.table';
 
 /**
@@ -68,4 +68,45 @@ export const numberGroupNumbers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.number] })],
+);
+
+/**
+ * Each SIM profile's desired whitelist of a kind (IP, NUMBER) and the task that applies it (issue 15). Its sync state
+ * is read from that task: PENDING while it runs, APPLIED when it succeeded (DRIFTED once a reconcile finds the
+ * operator holding something else), FAILED with the operator's error; a cancellation that succeeded is REMOVED. A
+ * task withdrawn before it reached the operator leaves the profile as it was (the previous whitelist).
+ */
+export const simWhitelists = pgTable(
+  'sim_whitelists',
+  {
+    iccid: textC('iccid').notNull(),
+    kind: text('kind', { enum: ['IP', 'NUMBER'] }).notNull(),
+    simId: idRef('sim_id').notNull(),
+    operator: text('operator').notNull(),
+    /** The group applied; null when the whitelist is being or was taken off. */
+    groupId: idRef('group_id'),
+    groupName: text('group_name'),
+    /** The destinations or numbers the profile should hold (the group's when the request was made). */
+    items: jsonb('items'),
+    requestId: idRef('request_id').notNull(),
+    taskId: bigint('task_id', { mode: 'number' }).notNull(),
+    /**
+     * What the operator was last known to hold (the last whitelist whose task succeeded, before this one): shown again
+     * when this one's task is withdrawn before it reaches the operator (a scheduled cancellation called off).
+     */
+    previousGroupId: idRef('previous_group_id'),
+    previousGroupName: text('previous_group_name'),
+    previousItems: jsonb('previous_items'),
+    previousTaskId: bigint('previous_task_id', { mode: 'number' }),
+    /** When a reconcile found the operator holding something else than `items` (after the task succeeded). */
+    driftedAt: timestampTz('drifted_at'),
+    driftNote: text('drift_note'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.iccid, t.kind] }),
+    index('sim_whitelists_sim_idx').on(t.simId),
+    index('sim_whitelists_group_idx').on(t.groupId).where(sql`${t.groupId} IS NOT NULL`),
+    index('sim_whitelists_task_idx').on(t.taskId),
+  ],
 );

@@ -5,7 +5,7 @@
  *   navigate(`/sim-actions?action=<TYPE>`, { state: { iccids: string[] } })   — the SIMs ticked
  *   navigate(`/sim-actions?action=<TYPE>`, { state: { filter: TSimFilter, limit?: number } }) — every SIM the
  *     inventory's filter matches (the body form, as `simFilterBody` makes it; `limit` = the first N by ICCID)
- * TYPE is one of REQUEST_TYPES (ACTIVATE, SUSPEND, RESUME, TERMINATE, IMEI_LOCK, IMEI_UNLOCK); `simActionsHref()` in
+ * TYPE is one of SIM_ACTION_TYPES (ACTIVATE, SUSPEND, RESUME, TERMINATE, IMEI_LOCK, IMEI_UNLOCK); `simActionsHref()` in
  * features/requests/utils/sim-actions-entry.ts builds the link. Without state the user pastes or uploads ICCIDs.
  * An action the user's role does not allow is ignored (they choose among those it allows).
  */

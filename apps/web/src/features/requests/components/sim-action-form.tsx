@@ -15,7 +15,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { stableJson } from '@tarang/shared/common/stable-json';
-import { REQUEST_ICCID_LIST_MAX, REQUEST_TRANSITIONS, REQUEST_TYPES, type TRequestType } from '@tarang/shared/requests/request.constants';
+import { REQUEST_ICCID_LIST_MAX, REQUEST_TRANSITIONS, SIM_ACTION_TYPES, type TRequestType } from '@tarang/shared/requests/request.constants';
 import type { TSimFilter } from '@tarang/shared/sims/sim.schemas';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -290,7 +290,7 @@ export function SimActionForm({ actions, entry, onCreated, onCancel }: TSimActio
               aria-label={t('form.actionTitle')}
               sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' }, gap: 1 }}
             >
-              {REQUEST_TYPES.filter((type) => actions.includes(type)).map((type) => (
+              {SIM_ACTION_TYPES.filter((type) => actions.includes(type)).map((type) => (
                 <Box
                   key={type}
                   sx={{
@@ -461,5 +461,5 @@ export function SimActionForm({ actions, entry, onCreated, onCancel }: TSimActio
 
 /** The actions a role allows at /sim-actions: every type with Sim Actions, TERMINATE with Add Termination. */
 export function allowedActions(permissions: { simActions: boolean; addTermination: boolean }): TRequestType[] {
-  return REQUEST_TYPES.filter((type) => (type === 'TERMINATE' ? permissions.addTermination : permissions.simActions));
+  return SIM_ACTION_TYPES.filter((type) => (type === 'TERMINATE' ? permissions.addTermination : permissions.simActions));
 }

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { IP_PROTOCOLS } from '@tarang/shared/whitelists/ip-entries';
 import { WHITELIST_DEFAULT_LIMITS } from '@tarang/shared/whitelists/whitelist.schemas';
 import { useState } from 'react';
-import { useFieldArray, useFormContext, useFormState } from 'react-hook-form';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormSelect } from '@/components/form/fields/form-select';
 import { FormTextField } from '@/components/form/fields/form-text-field';
@@ -33,9 +33,12 @@ const ROW_COLUMNS = { xs: '1fr', sm: 'minmax(0, 2fr) 130px minmax(0, 1.3fr) 40px
  */
 export function IpEntriesField() {
   const { t } = useTranslation('whitelists');
-  const { control, getValues } = useFormContext<TRowsForm>();
+  const { control, getValues, setValue } = useFormContext<TRowsForm>();
   const { errors, submitCount } = useFormState({ control });
-  const { fields, append, remove, replace } = useFieldArray({ control, name: 'rows' });
+  // The rows are one array field, changed whole (react-hook-form's field arrays would add their code to the chunk the
+  // sign-in page shares with every form).
+  const rows = useWatch({ control, name: 'rows' }) ?? [];
+  const setRows = (next: TIpEntryRow[]) => setValue('rows', next, { shouldDirty: true, shouldValidate: submitCount > 0 });
   const { readOnly, busy, translate } = useFormFrame();
   // The paste box, with the count of submissions when it opened: a later one the rows refuse shows the rows again.
   const [paste, setPaste] = useState<{ text: string; since: number } | null>(null);
@@ -75,15 +78,16 @@ export function IpEntriesField() {
           value={paste.text}
           onChange={(event) => {
             setPaste({ ...paste, text: event.target.value });
-            replace(rowsOfText(event.target.value));
+            setRows(rowsOfText(event.target.value));
           }}
           slotProps={{ htmlInput: { spellCheck: false, style: MONO } }}
         />
       ) : (
         <Stack spacing={2}>
-          {fields.map((row, index) => (
+          {rows.map((_, index) => (
             <Box
-              key={row.id}
+              // biome-ignore lint/suspicious/noArrayIndexKey: a row is its position; its fields are named by it
+              key={index}
               role="group"
               aria-label={t('entries.row', { row: index + 1 })}
               sx={{ display: 'grid', gridTemplateColumns: ROW_COLUMNS, gap: 1.5, alignItems: 'start' }}
@@ -115,7 +119,7 @@ export function IpEntriesField() {
                     <IconButton
                       aria-label={t('entries.removeRowNamed', { row: index + 1 })}
                       disabled={busy}
-                      onClick={() => remove(index)}
+                      onClick={() => setRows(getValues('rows').filter((_, i) => i !== index))}
                       sx={{ mt: 1 }}
                     >
                       <DeleteOutlined fontSize="small" />
@@ -130,7 +134,13 @@ export function IpEntriesField() {
 
       {!readOnly && !pasting && (
         <Box>
-          <Button size="small" variant="outlined" startIcon={<AddOutlined />} disabled={busy} onClick={() => append({ ...EMPTY_ROW })}>
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<AddOutlined />}
+            disabled={busy}
+            onClick={() => setRows([...getValues('rows'), { ...EMPTY_ROW }])}
+          >
             {t('entries.addRow')}
           </Button>
         </Box>
