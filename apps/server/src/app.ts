@@ -40,6 +40,7 @@ import { payuRoutes } from './modules/wallets/payu.routes';
 import { payuSimulatorRoutes } from './modules/wallets/payu-simulator.routes';
 import { transactionReportRoutes } from './modules/wallets/transactions-report.routes';
 import { walletRoutes } from './modules/wallets/wallets.routes';
+import { armReconcile } from './modules/whitelists/whitelist-reconcile';
 import { whitelistRoutes } from './modules/whitelists/whitelists.routes';
 
 export const API_PREFIX = '/api/v1';
@@ -139,7 +140,10 @@ export async function buildApp({ config, db, logger, sms = null }: TBuildOptions
   app.addHook('onClose', async () => deps.messenger.close());
   // The queue worker runs inside the server unless TARANG_WORKERS=0 (then `npm run worker` processes do the work).
   app.addHook('onListen', async () => {
-    if (config.workerConcurrency > 0) await deps.worker.start();
+    if (config.workerConcurrency > 0) {
+      await deps.worker.start();
+      await armReconcile(db, config.whitelistReconcileEveryMs);
+    }
   });
   app.addHook('onClose', async () => deps.worker.stop());
 

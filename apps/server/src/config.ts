@@ -49,6 +49,8 @@ export type TConfig = {
   queuePollMs: number;
   /** First delay before an operator call or a SIM is tried again; doubles each time (TARANG_OPERATOR_RETRY_BASE_MS, 1 s). */
   operatorRetryBaseMs: number;
+  /** Pause between two passes of the whitelist reconcile over every applied whitelist (TARANG_WHITELIST_RECONCILE_MINUTES, 15). */
+  whitelistReconcileEveryMs: number;
   /** Memory one uploaded spreadsheet may take while it is read: shared text plus the row being read (TARANG_SPREADSHEET_BUDGET_MB, 64). */
   spreadsheetBudgetBytes: number;
   /** Uploaded files this process reads at once; more wait their turn on disk (TARANG_FILE_PARSE_CONCURRENCY, 2). */
@@ -173,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     queueLeaseMs: Math.max(int('TARANG_QUEUE_LEASE_MS', 15_000, env), 300),
     queuePollMs: Math.max(int('TARANG_QUEUE_POLL_MS', 1000, env), 20),
     operatorRetryBaseMs: int('TARANG_OPERATOR_RETRY_BASE_MS', 1000, env),
+    whitelistReconcileEveryMs: Math.max(int('TARANG_WHITELIST_RECONCILE_MINUTES', 15, env), 1) * 60_000,
     spreadsheetBudgetBytes: Math.max(int('TARANG_SPREADSHEET_BUDGET_MB', 64, env), 1) * 1024 * 1024,
     fileParseConcurrency: Math.max(int('TARANG_FILE_PARSE_CONCURRENCY', 2, env), 1),
     liveStreamsPerUser: Math.max(int('TARANG_LIVE_STREAMS_PER_USER', 5, env), 1),

@@ -4,9 +4,10 @@ import { openDatabase } from './db/database';
 import { EmbeddedPostgresError } from './db/embedded-postgres';
 import { createLogger } from './lib/logger';
 import './modules/requests/request-engine';
+import { armReconcile } from './modules/whitelists/whitelist-reconcile';
 
 /**
- * `npm run worker`: a process that only runs queue jobs (requests' MNO jobs), beside the server or on another machine
+ * `npm run worker`: a process that only runs queue jobs (requests' MNO jobs, the whitelist reconcile), beside the server or on another machine
  * against the same database (DATABASE_URL). Start as many as the work needs; they share the queue through row locks.
  * SIGTERM/SIGINT hand running jobs back before exiting; a killed worker's jobs are taken over when its leases end.
  */
@@ -16,6 +17,7 @@ async function main() {
   const database = await openDatabase(config, logger);
   const deps = createDeps({ config, db: database.db, logger });
   await deps.worker.start();
+  await armReconcile(database.db, config.whitelistReconcileEveryMs);
   logger.info({ worker: deps.worker.id, concurrency: Math.max(1, config.workerConcurrency) }, 'Tarang worker is running');
   let closing = false;
   const shutdown = async (signal: string) => {

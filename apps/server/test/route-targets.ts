@@ -1534,6 +1534,21 @@ export const ROUTE_TARGETS: Record<string, TRouteTarget | TRouteTarget[]> = {
       payload: { iccids: [org === 'missing' ? MISSING_ICCID : (await w.fresh.sim(org, 'ACTIVE')).iccid], scheduledAt: LATER() },
     }),
   },
+  'GET /api/v1/whitelist/reconcile': {
+    kind: 'none',
+    why: "staff only: the reconcile's passes are the provider's, over every organisation",
+    aim: async () => ({ url: '/whitelist/reconcile' }),
+  },
+  'POST /api/v1/whitelist/reconcile': {
+    kind: 'none',
+    why: 'staff only: starts a pass of the provider-wide reconcile',
+    aim: async () => ({ url: '/whitelist/reconcile' }),
+  },
+  'POST /api/v1/operator-gateway/:operator/whitelist-drift': {
+    kind: 'none',
+    why: "staff only: the simulated operator's own state, the provider's test tool",
+    aim: async () => ({ url: '/operator-gateway/BSNL/whitelist-drift', payload: { kind: 'NUMBER', mode: 'LOSE', iccids: [MISSING_ICCID] } }),
+  },
 };
 
 // ─── the world the registry aims at ─────────────────────────────────────────────────────────────

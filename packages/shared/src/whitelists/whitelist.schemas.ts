@@ -221,3 +221,34 @@ export const ZSimWhitelistMeta = z.object({
   total: z.number().int(),
   states: z.record(ZWhitelistSyncState, z.number().int()),
 });
+
+/** A pass of the whitelist reconcile: how many profiles it compared with their operators and what it found. */
+export const ZReconcilePass = z.object({
+  id: z.string(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  checked: z.number().int(),
+  drifted: z.number().int(),
+  restored: z.number().int(),
+  skipped: z.number().int(),
+});
+export type TReconcilePass = z.infer<typeof ZReconcilePass>;
+
+/**
+ * The simulator told to drift (staff, simulator gateways only): it loses (LOSE) or alters (ALTER: one entry or number
+ * dropped) the whitelist it holds on the named profiles, or on a share of the profiles it holds one of that kind on.
+ */
+export const ZWhitelistDrift = z
+  .object({
+    kind: z.enum(WHITELIST_KINDS),
+    mode: z.enum(['LOSE', 'ALTER']),
+    iccids: z
+      .array(text().regex(/^\d{18,22}$/, 'an ICCID is 18 to 22 digits'))
+      .min(1)
+      .max(10_000)
+      .optional(),
+    share: z.number().gt(0).max(1).optional(),
+  })
+  .strict()
+  .refine((v) => (v.iccids === undefined) !== (v.share === undefined), { message: 'Give iccids or share', path: ['iccids'] });
+export type TWhitelistDrift = z.infer<typeof ZWhitelistDrift>;

@@ -31,7 +31,11 @@ export interface TOperatorGateway {
   poll(submissionId: string): Promise<{ known: boolean; results: TTaskResult[] }>;
   /** Withdraws keys of a submission the operator has not carried out yet; answers the keys withdrawn. */
   cancel(submissionId: string, keys: string[]): Promise<{ cancelled: string[] }>;
+  /** The whitelists the operator holds now on these profiles (those it holds none of a kind on are left out). */
+  appliedWhitelists(iccids: string[]): Promise<TAppliedWhitelist[]>;
 }
+
+export type TAppliedWhitelist = { iccid: string; kind: 'IP' | 'NUMBER'; items: unknown[] | null };
 
 export class GatewayError extends Error {
   constructor(
@@ -146,6 +150,15 @@ export function simulatorGateway(db: TDb, settings: TGatewaySettingsRow): TOpera
       await log('CANCEL', submissionId, 'ANSWERED', keys.length);
       await sleep(settings.latencyMs);
       return { cancelled: rows.map((r) => r.task_key) };
+    },
+    async appliedWhitelists(iccids) {
+      if (settings.outage) return await unavailable('POLL', 'whitelists', iccids.length);
+      const { rows } = await db.execute<TAppliedWhitelist>(sql`
+        SELECT DISTINCT ON (iccid, kind) iccid, kind, items FROM simulator_whitelists
+        WHERE operator = ${op} AND iccid = ANY(${sql.param(iccids)}::text[]) AND effective_at <= now() AND NOT withdrawn
+        ORDER BY iccid, kind, seq DESC`);
+      await sleep(settings.latencyMs);
+      return rows;
     },
   };
 }

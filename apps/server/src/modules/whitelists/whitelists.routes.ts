@@ -1,5 +1,5 @@
 import { ZIdParams } from '@tarang/shared/common/api';
-import { ZRequestCreated } from '@tarang/shared/requests/request.schemas';
+import { ZOperatorParams, ZRequestCreated } from '@tarang/shared/requests/request.schemas';
 import {
   type TWhitelistKind,
   ZIpGroup,
@@ -17,11 +17,13 @@ import {
   ZNumberParams,
   ZNumbersAdd,
   ZNumbersAdded,
+  ZReconcilePass,
   ZSimWhitelist,
   ZSimWhitelistListQuery,
   ZSimWhitelistMeta,
   ZWhitelistApply,
   ZWhitelistCancel,
+  ZWhitelistDrift,
   ZWhitelistNumber,
 } from '@tarang/shared/whitelists/whitelist.schemas';
 import type { FastifyInstance } from 'fastify';
@@ -35,6 +37,8 @@ import { access } from '../../http/route-access';
 import * as ipGroups from './ip-groups.service';
 import * as numberGroups from './number-groups.service';
 import * as simWhitelists from './sim-whitelists.service';
+import { injectWhitelistDrift } from './simulator-drift';
+import * as reconcile from './whitelist-reconcile';
 
 /**
  * IP groups and number groups (issue 15, docs/decisions/026-whitelisting.md). Reach is the caller's subtree, as
@@ -254,4 +258,34 @@ export function whitelistRoutes(app: FastifyInstance, deps: TDeps) {
         answer(reply, await simWhitelists.cancelWhitelist(deps, contextOf(request), kind, request.body, idempotencyKeyOf(request.headers))),
     });
   }
+
+  // ─── the reconcile, and the simulator told to drift ───
+  route.get('/whitelist/reconcile', {
+    access: access.permission('whitelist-ip', undefined, 'none', staffOnly),
+    summary: 'The latest passes of the whitelist reconcile: profiles compared with their operators, found drifted, in line again',
+    data: z.array(ZReconcilePass),
+    handler: async () => ok(await reconcile.listPasses(deps.db)),
+  });
+
+  route.post('/whitelist/reconcile', {
+    access: access.permission('whitelist-ip', undefined, 'none', staffOnly),
+    summary: 'Start a pass of the whitelist reconcile now (one runs by itself every TARANG_WHITELIST_RECONCILE_MINUTES)',
+    message: 'Reconcile started',
+    status: 202,
+    handler: async () => {
+      await reconcile.startReconcile(deps.db);
+    },
+  });
+
+  route.post('/operator-gateway/:operator/whitelist-drift', {
+    access: access.permission('request', 'reinitiate', 'none', staffOnly),
+    summary: 'Tell the simulated operator to lose or alter the whitelists it holds (to see drift found and re-synced)',
+    params: ZOperatorParams,
+    body: ZWhitelistDrift,
+    data: z.object({ changed: z.number().int() }),
+    handler: async (request) => {
+      const result = await injectWhitelistDrift(deps, contextOf(request), request.params.operator, request.body);
+      return ok(result, { message: `${result.changed} whitelists changed at ${request.params.operator}` });
+    },
+  });
 }

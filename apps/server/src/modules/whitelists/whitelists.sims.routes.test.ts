@@ -193,4 +193,63 @@ describe('whitelisting SIMs at their operators', () => {
     const generic = await call('POST', '/request', tokens.staff, { type: 'WHITELIST_IP', iccids: [sim!.iccid] });
     expect(generic.statusCode).toBe(400);
   });
+
+  it('drift: the reconcile finds what the operator lost or changed, marks it DRIFTED with what it found; a re-sync applies it again', async () => {
+    await resetSimulators(t, tokens.staff);
+    const sims = await makeSims(t, 3, { organizationId: f.orgs.C1.id, status: 'ACTIVE', operators: ['AIRTEL'] });
+    const iccids = sims.map((s) => s.iccid);
+    const groupId = await approvedIpGroup('C1', tokens.c1Desk!, [
+      { address: '203.0.113.0/24', protocol: 'TCP', ports: '443' },
+      { address: '198.51.100.0/24', protocol: 'UDP', ports: '5683' },
+    ]);
+    const applied = await call('POST', '/whitelist/ip', tokens.c1Desk!, { groupId, iccids });
+    expect((await waitForJob(t, tokens.c1Desk!, applied.json().data.request.jobId)).status).toBe('COMPLETED');
+
+    // AIRTEL loses the first SIM's whitelist and drops an entry of the second's; the third is untouched.
+    const lose = await call('POST', '/operator-gateway/AIRTEL/whitelist-drift', tokens.staff, {
+      kind: 'IP',
+      mode: 'LOSE',
+      iccids: [iccids[0]],
+    });
+    expect(lose.statusCode, lose.body).toBe(200);
+    expect(lose.json().data.changed).toBe(1);
+    await call('POST', '/operator-gateway/AIRTEL/whitelist-drift', tokens.staff, { kind: 'IP', mode: 'ALTER', iccids: [iccids[1]] });
+    // An organisation cannot tell the operator anything.
+    expect(
+      (await call('POST', '/operator-gateway/AIRTEL/whitelist-drift', tokens.c1Desk!, { kind: 'IP', mode: 'LOSE', share: 1 })).statusCode,
+    ).toBe(403);
+
+    const reconciled = async () => {
+      const before = Date.now();
+      expect((await call('POST', '/whitelist/reconcile', tokens.staff)).statusCode).toBe(202);
+      for (;;) {
+        const listed = await call('GET', '/whitelist/reconcile', tokens.staff);
+        expect(listed.statusCode, listed.body).toBe(200);
+        const passes = listed.json().data as {
+          startedAt: string;
+          finishedAt: string | null;
+        }[];
+        const done = passes.find((p) => p.finishedAt && Date.parse(p.finishedAt) >= before - 5);
+        if (done) return done;
+        if (Date.now() - before > 15_000) throw new Error(`no reconcile pass finished: ${JSON.stringify(passes)}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    await reconciled();
+    const byIccid = async () =>
+      new Map((await states('/whitelist/ip', tokens.c1Desk!)).data.filter((r) => iccids.includes(r.iccid)).map((r) => [r.iccid, r]));
+    let rows = await byIccid();
+    expect(rows.get(iccids[0]!)).toMatchObject({ state: 'DRIFTED', error: 'AIRTEL holds no IP whitelist on this SIM' });
+    expect(rows.get(iccids[1]!)).toMatchObject({ state: 'DRIFTED', error: 'AIRTEL holds 1 of the 2 entries missing' });
+    expect(rows.get(iccids[2]!)).toMatchObject({ state: 'APPLIED', error: null });
+
+    // Re-sync: the same group again, one request for the drifted SIMs; the next pass finds them in line.
+    const resync = await call('POST', '/whitelist/ip', tokens.c1Desk!, { groupId, iccids: iccids.slice(0, 2) });
+    expect((await waitForJob(t, tokens.c1Desk!, resync.json().data.request.jobId)).status).toBe('COMPLETED');
+    rows = await byIccid();
+    expect([...rows.values()].map((r) => r.state)).toEqual(['APPLIED', 'APPLIED', 'APPLIED']);
+    const pass = await reconciled();
+    expect(pass).toMatchObject({ skipped: 0 });
+    expect([...(await byIccid()).values()].map((r) => r.state)).toEqual(['APPLIED', 'APPLIED', 'APPLIED']);
+  });
 });

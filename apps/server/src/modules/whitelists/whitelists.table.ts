@@ -110,3 +110,22 @@ export const simWhitelists = pgTable(
     index('sim_whitelists_task_idx').on(t.taskId),
   ],
 );
+
+/**
+ * The passes of the whitelist reconcile (issue 15): each asks the operators what they hold on every profile whose
+ * whitelist was applied and marks differences DRIFTED (or clears them). The open pass (no finished_at) keeps its
+ * position, so a worker that dies mid-pass is followed by one that goes on from there.
+ */
+export const whitelistReconciles = pgTable('whitelist_reconciles', {
+  id: idPk(),
+  startedAt: timestampTz('started_at').notNull().defaultNow(),
+  finishedAt: timestampTz('finished_at'),
+  afterIccid: textC('after_iccid'),
+  afterKind: text('after_kind'),
+  checked: bigint('checked', { mode: 'number' }).notNull().default(0),
+  drifted: bigint('drifted', { mode: 'number' }).notNull().default(0),
+  /** Profiles found drifted before and in line again now. */
+  restored: bigint('restored', { mode: 'number' }).notNull().default(0),
+  /** Profiles of an operator that could not be asked (outage, manual gateway): left as they were. */
+  skipped: bigint('skipped', { mode: 'number' }).notNull().default(0),
+});
