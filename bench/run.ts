@@ -1,6 +1,7 @@
 /**
  * `npm run bench [-- --sims 1000000 --requests 200 --upload-rows 1000000 --allocate-rows 100000 --export 1 --request-sims 100000
- *   --crash 1 --console 20 --flood 0 --money 1 --transfers 5000 --activation-sims 10000 --bank-ops 2000 --pg embedded|machine]`
+ *   --crash 1 --console 20 --flood 0 --whitelists 1 --whitelist-sims 100000 --reconcile-profiles 1000000 --money 1 --transfers 5000
+ *   --activation-sims 10000 --bank-ops 2000 --pg embedded|machine]`
  *
  * SIM inventory at scale, measured end to end on a throwaway database: builds a dataset (the demo organisations and
  * `--sims` SIMs through COPY), starts the real server as a child process, and measures
@@ -14,6 +15,8 @@
  *     the same request run by a separate worker process killed with SIGKILL three times, checked against the simulator's log.
  *   - with `--flood SECONDS`: GET /sim while a second process floods the unauthenticated endpoints with 100 requests/s
  *     from one address, beside the same requests without it (bench/anonymous-flood.ts, bench/results/anonymous-flood.md);
+ *   - whitelists (issue 15, `--whitelists 1`): a group applied to `--whitelist-sims` SIMs until every profile is APPLIED, and a
+ *     reconcile pass over `--reconcile-profiles` profiles, each beside bare SQL (bench/whitelists.ts, bench/results/whitelists.md);
  *   - money (issue 14, `--money 1`): transfers through the API beside bare SQL, an activation until every hold is captured,
  *     and the bank run with the server killed three times (bench/money.ts, bench/results/money.md);
  *   - the console (`--console` runs): the production build in the system Chromium, from a click on "Sim Inventory"
@@ -44,6 +47,7 @@ import { seedDemo, seedDemoSims } from '../apps/server/src/scripts/seed-demo';
 import { measureAnonymousFlood } from './anonymous-flood';
 import { measureConsole } from './console';
 import { measureMoney } from './money';
+import { measureWhitelists } from './whitelists';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ADMIN_EMAIL = 'bench@tarang.local';
@@ -70,6 +74,9 @@ const MONEY = arg('money', 1);
 const TRANSFERS = arg('transfers', 5_000);
 const ACTIVATION_SIMS = arg('activation-sims', 10_000);
 const BANK_OPS = arg('bank-ops', 2_000);
+const WHITELISTS = arg('whitelists', 1);
+const WHITELIST_SIMS = arg('whitelist-sims', 100_000);
+const RECONCILE_PROFILES = arg('reconcile-profiles', 1_000_000);
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -546,12 +553,39 @@ async function main() {
       );
     }
 
+    if (WHITELISTS > 0) {
+      await settle(pool);
+      // The whitelist section starts a server of its own (with its worker): the one measured so far stops first.
+      if (api) {
+        api.child.kill('SIGTERM');
+        await new Promise((r) => api!.child.once('exit', r));
+        api = null;
+      }
+      const whitelists = await measureWhitelists({
+        databaseUrl: url,
+        startApi: (env) => startApi(url, work, env),
+        staff: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+        sims: WHITELIST_SIMS,
+        profiles: RECONCILE_PROFILES,
+        log,
+      });
+      out();
+      for (const line of whitelists) out(line);
+      await mkdir(path.join(ROOT, 'bench/results'), { recursive: true });
+      await writeFile(
+        path.join(ROOT, 'bench/results/whitelists.md'),
+        `# Whitelists\n\n${new Date().toISOString()} · ${os.cpus().length} cores · on ${server.label}\n\n${whitelists.join('\n')}\n`,
+      );
+    }
+
     if (MONEY > 0) {
       await settle(pool);
       // The money section starts servers of its own (and kills them): the one measured so far stops first.
-      api.child.kill('SIGTERM');
-      await new Promise((r) => api!.child.once('exit', r));
-      api = null;
+      if (api) {
+        api.child.kill('SIGTERM');
+        await new Promise((r) => api!.child.once('exit', r));
+        api = null;
+      }
       const money = await measureMoney({
         databaseUrl: url,
         startApi: (env) => startApi(url, work, env),
@@ -579,6 +613,11 @@ async function main() {
     out(
       'Targets (issue 5): a 100,000-SIM SUSPEND with the simulator at zero latency ≤ 60 s; with the worker killed three times it completes and the simulator shows each SIM once.',
     );
+    if (WHITELISTS > 0) {
+      out(
+        'Targets (issue 15): a group applied to 100,000 SIMs answers POST in ≤ 5 s and has every profile APPLIED in ≤ 60 s; a reconcile pass over 1,000,000 whitelisted profiles ≤ 60 s.',
+      );
+    }
     if (MONEY > 0) {
       out(
         'Targets (issue 14): transfers through the API ≥ 30% of bare SQL, spread and on one hot wallet; an activation of 10,000 SIMs ≤ 30 s; the bank run at 64 × 2,000 with 3 crashes keeps every invariant.',

@@ -80,7 +80,17 @@ async function whitelistRequest(
   fingerprintExtra: unknown,
 ) {
   const targetPath = body.iccids ? 'iccids' : body.fileId ? 'fileId' : 'filter';
+  const outside = (n: number) =>
+    fieldError('UNPROCESSABLE', targetPath, `${n} of the SIMs do not belong to ${desired.groupName}'s organisation or one below it`);
+  // SIMs of one organisation (the usual case) are checked once, by its path; SIMs of several, one by one with the tasks.
+  let checkEach = desired.organizationPath !== null;
   return await createRequest(deps, ctx, { ...body, type }, key, {
+    check: async (v) => {
+      if (!desired.organizationPath || !v.singleOrganization) return;
+      const path = await pathOf(deps.db, v.singleOrganization);
+      if (!path.startsWith(desired.organizationPath)) throw outside(v.preview.valid);
+      checkEach = false;
+    },
     perProfile: true,
     fingerprintExtra,
     params: {
@@ -88,18 +98,12 @@ async function whitelistRequest(
       ...(desired.groupId ? { groupId: desired.groupId, groupName: desired.groupName } : {}),
     },
     within: async (tx, made) => {
-      if (desired.organizationPath) {
+      if (checkEach && desired.organizationPath) {
         // A group is its organisation's: it goes on SIMs of that organisation or below it only.
         const { rows } = await tx.execute<{ n: number }>(sql`SELECT count(DISTINCT t.sim_id)::int AS n
           FROM job_tasks t JOIN sims s ON s.id = t.sim_id LEFT JOIN organizations o ON o.id = s.organization_id
           WHERE t.job_id = ${made.jobId} AND (o.path IS NULL OR o.path NOT LIKE ${`${escapeLike(desired.organizationPath)}%`})`);
-        if (rows[0]!.n > 0) {
-          throw fieldError(
-            'UNPROCESSABLE',
-            targetPath,
-            `${rows[0]!.n} of the SIMs do not belong to ${desired.groupName}'s organisation or one below it`,
-          );
-        }
+        if (rows[0]!.n > 0) throw outside(rows[0]!.n);
       }
       await tx.execute(sql`
         INSERT INTO sim_whitelists (iccid, kind, sim_id, operator, group_id, group_name, items, request_id, task_id, updated_at)
