@@ -42,6 +42,7 @@ import { transactionReportRoutes } from './modules/wallets/transactions-report.r
 import { walletRoutes } from './modules/wallets/wallets.routes';
 import { armReconcile } from './modules/whitelists/whitelist-reconcile';
 import { whitelistRoutes } from './modules/whitelists/whitelists.routes';
+import { workCalendarRoutes } from './modules/work-calendar/work-calendar.routes';
 
 export const API_PREFIX = '/api/v1';
 
@@ -204,6 +205,7 @@ export async function buildApp({ config, db, logger, sms = null }: TBuildOptions
       roleRoutes(api, deps);
       planRoutes(api, deps);
       whitelistRoutes(api, deps);
+      workCalendarRoutes(api, deps);
       auditRoutes(api, deps);
       outboxRoutes(api, deps);
       searchRoutes(api, deps);

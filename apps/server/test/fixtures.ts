@@ -58,6 +58,7 @@ export const FIXTURE_SCOPES = {
     'number-group': true,
     'whitelist-ip': true,
     'whitelist-numbers': true,
+    'work-calendar': true,
   }),
   orgOperator: scopesFrom({ user: [], organisation: [] }),
   orgViewer: scopesFrom({ dashboard: true, 'sim-inventory': ['viewDetails'] }),

@@ -73,6 +73,8 @@ export type TMatrixWorld = {
   fresh: {
     sim: (org: TOrgKey | null, status: 'ACTIVE' | 'ALLOCATED' | 'IN_STOCK') => Promise<{ id: string; iccid: string }>;
     request: (org: TOrgKey) => Promise<{ id: string; jobId: string }>;
+    /** A whitelist cancellation scheduled a week ahead on a fresh SIM (movable from the work calendar). */
+    scheduledCancel: (org: TOrgKey) => Promise<{ id: string }>;
     user: (org: TOrgKey) => Promise<{ id: string }>;
     role: (org: TOrgKey) => Promise<{ id: string }>;
     organization: (org: TOrgKey) => Promise<{ id: string }>;
@@ -1547,7 +1549,46 @@ export const ROUTE_TARGETS: Record<string, TRouteTarget | TRouteTarget[]> = {
   'POST /api/v1/operator-gateway/:operator/whitelist-drift': {
     kind: 'none',
     why: "staff only: the simulated operator's own state, the provider's test tool",
-    aim: async () => ({ url: '/operator-gateway/BSNL/whitelist-drift', payload: { kind: 'NUMBER', mode: 'LOSE', iccids: [MISSING_ICCID] } }),
+    aim: async () => ({
+      url: '/operator-gateway/BSNL/whitelist-drift',
+      payload: { kind: 'NUMBER', mode: 'LOSE', iccids: [MISSING_ICCID] },
+    }),
+  },
+  // The work calendar: scheduled requests in reach (each organisation's scheduled SUSPEND is a week ahead).
+  'GET /api/v1/work-calendar': {
+    kind: 'reach',
+    aim: async () => {
+      const day = (ms: number) => new Date(ms + 5.5 * 3_600_000).toISOString().slice(0, 10);
+      return { url: `/work-calendar?from=${day(Date.now())}&to=${day(Date.now() + 30 * 86_400_000)}` };
+    },
+    owners: OWNERS.requests,
+    rows: (body) => (JSON.parse(body).data.requests as { requestId: string }[]).map((r) => r.requestId),
+    shows: async (w, actor) => (actor.org ? o(w, actor.org).request.id : undefined),
+  },
+  'PUT /api/v1/work-calendar/request/:id': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => {
+      const { id } = await w.fresh.scheduledCancel(org);
+      const at = new Date(Date.now() + 9 * 86_400_000).toISOString();
+      return { url: `/work-calendar/request/${id}`, payload: { scheduledAt: at }, note: { id, at } };
+    },
+    verify: async (w, aim, applied) => {
+      const row = await one<{ scheduled_at: Date }>(w, 'SELECT scheduled_at FROM requests WHERE id = $1', [aim.note!.id]);
+      expect(new Date(row!.scheduled_at).getTime() === Date.parse(aim.note!.at as string)).toBe(applied);
+    },
+  },
+  'DELETE /api/v1/work-calendar/request/:id': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => {
+      const { id } = await w.fresh.scheduledCancel(org);
+      return { url: `/work-calendar/request/${id}`, note: { id } };
+    },
+    verify: async (w, aim, applied) => {
+      const row = await one<{ status: string }>(w, 'SELECT b.status FROM batch_jobs b WHERE b.request_id = $1', [aim.note!.id]);
+      expect(row!.status === 'CANCELLED').toBe(applied);
+    },
   },
 };
 
@@ -1662,6 +1703,11 @@ export async function buildMatrixWorld(t: TTestApp, f: TTenancyFixture): Promise
     fresh: {
       sim: freshSim,
       request: (org) => freshRequest(org),
+      scheduledCancel: async (org) => {
+        const sim = await freshSim(org, 'ACTIVE');
+        const made = await api('POST', '/whitelist/ip/cancel', { iccids: [sim.iccid], scheduledAt: LATER() });
+        return made.request as { id: string };
+      },
       user: (org) => makeUser(t, { email: uniqueEmail('victim'), roleId: f.roles.basic.id, organizationId: f.orgs[org].id }),
       role: (org) => makeRole(t, unique('Doomed role'), {}, { organizationId: f.orgs[org].id }),
       organization: (org) => makeOrganization(t, unique('Leaf'), f.orgs[org]),
