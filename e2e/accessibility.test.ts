@@ -142,8 +142,21 @@ async function seedScreens() {
       entries: [{ address, protocol: 'TCP', ports: '443' }],
     });
   await ipGroup('Sweep telemetry back end', '203.0.113.0/24');
-  await api('POST', `/whitelist/ip-group/${(await ipGroup('Sweep firmware server', '198.51.100.0/24')).group.id}/approve`);
-  await api('POST', '/whitelist/number-group', { organizationId: org.id, name: `Sweep control room ${suffix}`, numbers: ['9876543210'] });
+  const approved = (await ipGroup('Sweep firmware server', '198.51.100.0/24')).group.id;
+  await api('POST', `/whitelist/ip-group/${approved}/approve`);
+  const numbers = await api<{ id: string }>('POST', '/whitelist/number-group', {
+    organizationId: org.id,
+    name: `Sweep control room ${suffix}`,
+    numbers: ['9876543210'],
+  });
+  // …applied to SIMs, so that the whitelist lists have rows.
+  for (const [path, groupId, iccid] of [
+    ['/whitelist/ip', approved, iccids[4]],
+    ['/whitelist/numbers', numbers.id, iccids[5]],
+  ] as const) {
+    const made = await api<{ request: TRequest }>('POST', path, { groupId, iccids: [iccid] });
+    await waitForJob(made.request, (s) => s === 'COMPLETED');
+  }
 
   const role = await createRole({ name: `Org Admin ${suffix}`, organizationId: org.id, authScopes: ORG_ADMIN_SCOPES });
   await createUser({

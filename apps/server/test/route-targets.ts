@@ -1590,6 +1590,20 @@ export const ROUTE_TARGETS: Record<string, TRouteTarget | TRouteTarget[]> = {
       expect(row!.status === 'CANCELLED').toBe(applied);
     },
   },
+  'POST /api/v1/whitelist/ip/delete': {
+    kind: 'batch',
+    aim: async (w, org) => ({
+      url: '/whitelist/ip/delete',
+      payload: { iccids: [org === 'missing' ? MISSING_ICCID : (await w.fresh.sim(org, 'ACTIVE')).iccid] },
+    }),
+  },
+  'POST /api/v1/whitelist/numbers/delete': {
+    kind: 'batch',
+    aim: async (w, org) => ({
+      url: '/whitelist/numbers/delete',
+      payload: { iccids: [org === 'missing' ? MISSING_ICCID : (await w.fresh.sim(org, 'ACTIVE')).iccid] },
+    }),
+  },
 };
 
 // ─── the world the registry aims at ─────────────────────────────────────────────────────────────

@@ -179,6 +179,8 @@ export type TWhitelistApply = z.infer<typeof ZWhitelistApply>;
 /** POST /whitelist/ip/cancel and /whitelist/numbers/cancel: Cancel Whitelist, now or at `scheduledAt`. */
 export const ZWhitelistCancel = withTargetRules(ZSimTargets.strict());
 export type TWhitelistCancel = z.infer<typeof ZWhitelistCancel>;
+/** POST /whitelist/ip/delete and /whitelist/numbers/delete: Delete — the whitelist taken off now. */
+export const ZWhitelistDelete = withTargetRules(ZSimTargets.omit({ scheduledAt: true }).strict());
 
 export const ZSimWhitelist = z.object({
   iccid: z.string(),
@@ -210,6 +212,8 @@ export const ZSimWhitelistListQuery = ZListQuery.pick({ page: true, limit: true 
       .regex(/^\d{1,22}$/, 'iccid must be digits')
       .optional(),
     organizationId: ZId.optional(),
+    /** One SIM's profiles (its details page). */
+    simId: ZId.optional(),
   })
   .strict();
 export type TSimWhitelistListQuery = z.infer<typeof ZSimWhitelistListQuery>;

@@ -177,6 +177,7 @@ function conditions(actor: TActor, kind: TWhitelistKind, q: TSimWhitelistListQue
   if (q.operator) where.push(sql`w.operator = ${q.operator}`);
   if (q.iccid) where.push(sql`w.iccid LIKE ${`${q.iccid}%`}`);
   if (q.organizationId) where.push(sql`s.organization_id = ${q.organizationId}`);
+  if (q.simId) where.push(sql`w.sim_id = ${q.simId}`);
   return where;
 }
 

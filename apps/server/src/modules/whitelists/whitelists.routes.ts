@@ -23,6 +23,7 @@ import {
   ZSimWhitelistMeta,
   ZWhitelistApply,
   ZWhitelistCancel,
+  ZWhitelistDelete,
   ZWhitelistDrift,
   ZWhitelistNumber,
 } from '@tarang/shared/whitelists/whitelist.schemas';
@@ -248,6 +249,15 @@ export function whitelistRoutes(app: FastifyInstance, deps: TDeps) {
           ),
       });
     }
+    route.post(`${path}/delete`, {
+      access: access.permission(module, 'delete'),
+      summary: 'Delete: take the whitelist of this kind off each profile of the SIMs now (a request)',
+      headers: ZOptionalIdempotencyHeaders,
+      body: ZWhitelistDelete,
+      response: made,
+      handler: async (request, reply) =>
+        answer(reply, await simWhitelists.cancelWhitelist(deps, contextOf(request), kind, request.body, idempotencyKeyOf(request.headers))),
+    });
     route.post(`${path}/cancel`, {
       access: access.permission(module, 'cancelWhitelist'),
       summary: 'Cancel Whitelist: take the whitelist of this kind off each profile of the SIMs, now or at scheduledAt (a request)',

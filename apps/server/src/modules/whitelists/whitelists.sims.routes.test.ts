@@ -38,7 +38,14 @@ async function states(path: string, token: string, query = '') {
   const res = await call('GET', `${path}?limit=500${query}`, token);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as {
-    data: { iccid: string; operator: string; state: string; error: string | null; group: { id: string } | null }[];
+    data: {
+      iccid: string;
+      simId: string;
+      operator: string;
+      state: string;
+      error: string | null;
+      group: { id: string } | null;
+    }[];
     meta: { states: Record<string, number>; total: number };
   };
 }
@@ -75,6 +82,10 @@ describe('whitelisting SIMs at their operators', () => {
           expect(row).toMatchObject({ state: 'FAILED', error: expect.stringMatching(/VI takes at most 2 IP entries/) });
         else expect(row).toMatchObject({ state: 'APPLIED', error: null });
       }
+      // One SIM's profiles (its details page): both operators of a two-profile SIM.
+      const simId = list.data.find((r) => r.operator === 'VI')!.simId;
+      const ofSim = await states('/whitelist/ip', tokens.c1Desk!, `&simId=${simId}`);
+      expect(ofSim.data.map((r) => `${r.operator} ${r.state}`).sort()).toEqual(['AIRTEL APPLIED', 'VI FAILED']);
       // What the operators hold: AIRTEL the three entries on each of its profiles, VI nothing.
       const { rows } = await t.database.pool.query<{ operator: string; n: number }>(
         `SELECT operator, count(*)::int AS n FROM simulator_whitelists WHERE iccid = ANY($1) AND kind = 'IP' AND NOT withdrawn GROUP BY operator`,

@@ -15,7 +15,12 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { stableJson } from '@tarang/shared/common/stable-json';
-import { REQUEST_ICCID_LIST_MAX, REQUEST_TRANSITIONS, SIM_ACTION_TYPES, type TRequestType } from '@tarang/shared/requests/request.constants';
+import {
+  REQUEST_ICCID_LIST_MAX,
+  REQUEST_TRANSITIONS,
+  SIM_ACTION_TYPES,
+  type TRequestType,
+} from '@tarang/shared/requests/request.constants';
 import type { TSimFilter } from '@tarang/shared/sims/sim.schemas';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

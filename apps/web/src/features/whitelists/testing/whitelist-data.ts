@@ -1,4 +1,4 @@
-import type { TIpGroup, TNumberGroup, TWhitelistNumber } from '@tarang/shared/whitelists/whitelist.schemas';
+import type { TIpGroup, TNumberGroup, TSimWhitelist, TWhitelistNumber } from '@tarang/shared/whitelists/whitelist.schemas';
 import { hexId, ORG_A } from '@/testing/signed-in';
 
 /** Test data: an IP group as the API answers it (approved, with two destinations, unless told otherwise). */
@@ -45,4 +45,25 @@ export function makeNumberGroup(overrides: Partial<TNumberGroup> = {}): TNumberG
 /** Test data: a number of a group. */
 export function makeWhitelistNumber(number: string): TWhitelistNumber {
   return { number, createdBy: { id: hexId('2'), label: 'Vikram Singh' }, createdAt: '2026-11-22T09:15:00.000Z' };
+}
+
+/** Test data: a SIM profile's IP whitelist as the API lists it (applied, one profile SIM, unless told otherwise). */
+export function makeSimWhitelist(overrides: Partial<TSimWhitelist> = {}): TSimWhitelist {
+  return {
+    iccid: '8991100000000010001',
+    simId: hexId('5'),
+    primaryIccid: '8991100000000010001',
+    organization: { id: ORG_A.id, tradeName: ORG_A.tradeName },
+    operator: 'AIRTEL',
+    kind: 'IP',
+    group: { id: hexId('e'), name: 'Telemetry back ends' },
+    itemsCount: 2,
+    state: 'APPLIED',
+    error: null,
+    requestId: hexId('f'),
+    batchJobId: 'BJ00000042',
+    scheduledAt: null,
+    updatedAt: '2026-11-22T09:15:00.000Z',
+    ...overrides,
+  };
 }

@@ -74,6 +74,18 @@ const SERVER = [
   '1 number added',
   'A number group holds at most 100 numbers (the operator limit); this would make 104',
   'An IP group with this name already exists in this organisation',
+  // Groups applied to SIMs: refusals, the request made, what the reconcile found at an operator.
+  'This IP group has no approved entries yet',
+  'This IP group is inactive: activate it first',
+  'This number group has no numbers yet',
+  "2 of the SIMs do not belong to Telemetry back ends's organisation or one below it",
+  'Request BJ00000077 created',
+  'AIRTEL holds no IP whitelist on this SIM',
+  'VI holds no number whitelist on this SIM',
+  'BSNL holds 1 of the 3 entries missing',
+  'BSNL holds 2 numbers that are not in the group',
+  'AIRTEL holds 1 of the 3 entries missing and 2 entries that are not in the group',
+  'This time has passed: choose a later one',
 ];
 
 function Said({ texts }: { texts: string[] }) {
@@ -119,5 +131,6 @@ describe('whitelist messages', () => {
     expect(hindi).toContain("'01.2.3.4' मान्य IPv4 पता नहीं है: '01' शून्य से शुरू होता है, जिसे कुछ सिस्टम ऑक्टल समझते हैं; इसे शुरुआती शून्य के बिना लिखें");
     expect(hindi).toContain('IP समूह स्वीकृति के लिए भेजा गया; दोहराई गई प्रविष्टियाँ मिलाई गईं: 2');
     expect(hindi).toContain('जोड़े गए नंबर: 3');
+    expect(hindi).toContain('AIRTEL के पास 3 में से 1 प्रविष्टियाँ नहीं हैं और 2 अतिरिक्त प्रविष्टियाँ हैं जो समूह में नहीं हैं');
   });
 });

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { createMessages } from '@/lib/i18n/server-messages';
+import { SCHEDULE_INVALID, SCHEDULE_PAST } from './cancel-form';
 import { ORGANIZATION_REQUIRED } from './group-forms';
 import { ENTRIES_REFUSED } from './ip-entry-rows';
 import { NUMBERS_REFUSED, NUMBERS_REFUSED_ON_SAVE, NUMBERS_REQUIRED } from './number-lines';
@@ -97,8 +98,29 @@ export const useWhitelistMessages = createMessages('whitelists', {
     'Only Indian numbers (+91) and 13-digit M2M numbers can be whitelisted': 'numberOnlyIndian',
     'Indian mobile numbers start with 6, 7, 8 or 9': 'numberMobileFirstDigit',
     '13-digit M2M numbers do not start with 0': 'numberM2mFirstDigit',
+    // Groups applied to SIMs, and the requests that apply them.
+    'This IP group has no approved entries yet': 'groupNoEntries',
+    'This IP group is inactive: activate it first': 'groupInactive',
+    'This number group has no numbers yet': 'groupNoNumbers',
+    'Request already made with this Idempotency-Key': 'requestReplayed',
+    [SCHEDULE_INVALID]: 'scheduleInvalid',
+    [SCHEDULE_PAST]: 'schedulePast',
   },
   patterns: [
+    { pattern: /^Request (?<batchJobId>BJ\d+) created$/, key: 'requestCreated' },
+    {
+      pattern: /^(?<count>\d+) of the SIMs do not belong to (?<group>.+)'s organisation or one below it$/,
+      key: 'simsOutsideGroup',
+    },
+    // What the reconcile found at the operator (a DRIFTED profile).
+    { pattern: /^(?<operator>\w+) holds no (?<what>IP|number) whitelist on this SIM$/, key: 'driftNone' },
+    {
+      pattern:
+        /^(?<operator>\w+) holds (?<missing>\d+) of the (?<total>\d+) (?<noun>entries|numbers) missing and (?<extra>\d+) (?:entries|numbers) that are not in the group$/,
+      key: 'driftBoth',
+    },
+    { pattern: /^(?<operator>\w+) holds (?<missing>\d+) of the (?<total>\d+) (?<noun>entries|numbers) missing$/, key: 'driftMissing' },
+    { pattern: /^(?<operator>\w+) holds (?<extra>\d+) (?<noun>entries|numbers) that are not in the group$/, key: 'driftExtra' },
     {
       pattern:
         /^(?<what>IP group sent for approval|Changes sent for approval|IP group updated); (?<count>\d+) duplicate (?<noun>entry|entries) merged$/,
@@ -177,6 +199,8 @@ export const useWhitelistMessages = createMessages('whitelists', {
     if (out.address === 'The address') out.address = t('messages.theAddress');
     if (key === 'savedMerged' && out.what) out.what = t(`messages.${SAVED[out.what as keyof typeof SAVED]}`);
     if (key === 'addressInvalid' && out.reason) out.reason = reasonIn(t, out.reason);
+    if (out.noun && key.startsWith('drift')) out.noun = t(`messages.driftNouns.${out.noun}`, { defaultValue: out.noun });
+    if (key === 'driftNone' && out.what) out.what = t(`messages.driftKinds.${out.what}`, { defaultValue: out.what });
     if (key === 'reserved' && out.kind) {
       const name = t(`messages.reservedKinds.${out.kind}`, { defaultValue: out.kind });
       out.where = t(`messages.reservedWhere.${out.relation === 'includes' ? 'includes' : 'is'}${out.cidr ? 'Range' : 'Address'}`, {
