@@ -1,14 +1,16 @@
 import { scopesFrom } from '@tarang/shared/roles/auth-scopes';
+import { simIdentity } from '@tarang/shared/sims/generated-identifiers';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi as api, createOrganization, createRole, createUser, uniqueSuffix } from './support/api';
+import { adminApi as api, createOrganization, createRole, createUser, uniqueSuffix, uploadSims } from './support/api';
 import { connectBrowser, navigate, signedInPage, waitForScreen } from './support/console';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/constants';
 
 /**
  * Whitelisting in a real browser against the real server (issue 15, first part): a customer adds an IP group from the
  * add screen (a duplicate destination merged, a malformed one refused before sending), staff approve it from the list,
- * the customer sees it approved; a number group is made with numbers typed every which way, one is deleted from the
+ * the customer sees it approved and puts it on its SIMs at two operators from the add screen, watching each profile
+ * settle to Applied; a number group is made with numbers typed every which way, one is deleted from the
  * group's numbers. Screens are photographed into /tmp/whitelist-*.png (desktop, English; the IP groups also in Hindi).
  */
 
@@ -19,15 +21,25 @@ let customer: Page;
 const suffix = uniqueSuffix();
 const customerUser = { email: `telemetry.${suffix}@example.com`, password: 'Saffron-Harbour-Falcon-2026' };
 const groupName = `Telemetry back end ${suffix}`;
+// Serials of this run's SIMs: far from the demo generator's and the other browser tests'.
+const base = 920_000_000 + Math.floor(Math.random() * 800_000) * 100;
+const sims = [simIdentity(base, 'AIRTEL'), simIdentity(base + 1, 'BSNL')];
 const numbersName = `Control room ${suffix}`;
 let org: { id: string; tradeName: string };
+type TGateway = { operator: string; adapter: 'simulator' | 'manual'; latencyMs: number; processingMs: number; failureRate: number };
+let gatewaysBefore: TGateway[] = [];
 
 beforeAll(async () => {
   org = await createOrganization(`Godavari Telematics ${suffix}`);
   const role = await createRole({
     name: `Whitelist desk ${suffix}`,
     organizationId: org.id,
-    authScopes: scopesFrom({ 'ip-group': ['addGroup', 'changeStatus', 'deleteGroup'], 'number-group': ['addNumber', 'deleteNumber'] }),
+    authScopes: scopesFrom({
+      'ip-group': ['addGroup', 'changeStatus', 'deleteGroup'],
+      'number-group': ['addNumber', 'deleteNumber'],
+      'whitelist-ip': ['add', 'edit', 'cancelWhitelist', 'delete'],
+      request: [],
+    }),
   });
   await createUser({
     firstName: 'Meera',
@@ -37,6 +49,12 @@ beforeAll(async () => {
     organizationId: org.id,
     password: customerUser.password,
   });
+  expect(await uploadSims(sims, `whitelists-${suffix}.csv`)).toMatchObject({ status: 'DONE', succeeded: 2 });
+  await api('PUT', '/sim/allocate', { iccids: sims.map((s) => s.iccid), organizationId: org.id });
+  gatewaysBefore = await api<TGateway[]>('GET', '/operator-gateway');
+  for (const operator of ['AIRTEL', 'BSNL']) {
+    await api('PUT', `/operator-gateway/${operator}`, { adapter: 'simulator', latencyMs: 100, processingMs: 1500, failureRate: 0 });
+  }
   browser = await connectBrowser();
   [staff, customer] = await Promise.all([
     signedInPage(browser, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD),
@@ -45,6 +63,10 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  for (const g of gatewaysBefore) {
+    const { adapter, latencyMs, processingMs, failureRate } = g;
+    await api('PUT', `/operator-gateway/${g.operator}`, { adapter, latencyMs, processingMs, failureRate }).catch(() => {});
+  }
   await browser?.close();
 });
 
@@ -121,6 +143,24 @@ describe('whitelisting in the console', () => {
     );
     expect(group).toMatchObject({ reviewStatus: 'APPROVED' });
     expect(group!.entries).toHaveLength(2);
+    // The customer puts the group on its two SIMs (AIRTEL and BSNL) from the add screen and watches them settle.
+    await navigate(customer, '/white-listing/ip/add');
+    await customer.getByRole('combobox', { name: /IP group/ }).click();
+    await customer.getByRole('option', { name: new RegExp(groupName) }).click();
+    await customer.getByRole('textbox', { name: 'ICCIDs' }).fill(sims.map((s) => s.iccid).join('\n'));
+    await customer.getByRole('button', { name: 'Check SIMs' }).click();
+    const submit = customer.getByRole('button', { name: `Apply ${groupName} to 2 SIMs` });
+    await submit.waitFor();
+    await shot(customer, 'sim-whitelist-add');
+    await submit.click();
+    await customer.getByRole('dialog', { name: 'Apply the group?' }).getByRole('button', { name: 'Apply' }).click();
+    await customer.getByTestId('request-made').waitFor();
+    await navigate(customer, '/white-listing/ip');
+    const counts = customer.getByRole('group', { name: 'Profiles by sync state' });
+    await expect.poll(async () => await counts.innerText(), { timeout: 30_000 }).toMatch(/Applied\D*2/);
+    for (const sim of sims) await gridRow(customer, sim.iccid).waitFor();
+    expect(await gridRow(customer, sims[1]!.iccid).innerText()).toMatch(/BSNL[\s\S]*Applied/);
+    await shot(customer, 'sim-whitelists');
 
     // Hindi: the console's own language setting, then the page loaded again.
     await customer.evaluate(() => localStorage.setItem('language', 'hi'));
