@@ -39,6 +39,7 @@ beforeAll(async () => {
       'number-group': ['addNumber', 'deleteNumber'],
       'whitelist-ip': ['add', 'edit', 'cancelWhitelist', 'delete'],
       request: [],
+      'work-calendar': ['cancelWhitelist'],
     }),
   });
   await createUser({
@@ -197,5 +198,40 @@ describe('whitelisting in the console', () => {
     await customer.getByText('Number deleted').first().waitFor();
     const [group] = await api<{ numbersCount: number }[]>('GET', `/whitelist/number-group?search=${encodeURIComponent(numbersName)}`);
     expect(group!.numbersCount).toBe(2);
+  });
+
+  it('the calendar shows a scheduled whitelist cancellation on its India day, and cancels it', async () => {
+    // Tomorrow 10:30 India time: the cancellation of both SIMs' IP whitelist is scheduled.
+    const day = new Date(Date.now() + 86_400_000 + 5.5 * 3_600_000).toISOString().slice(0, 10);
+    const at = new Date(`${day}T10:30:00+05:30`).toISOString();
+    const scheduled = await api<{ request: { id: string } }>('POST', '/whitelist/ip/cancel', {
+      iccids: sims.map((s) => s.iccid),
+      scheduledAt: at,
+    });
+    const requestId = scheduled.request.id;
+
+    await navigate(customer, '/work-calendar');
+    await customer.getByRole('heading', { level: 1, name: 'Work Calendar' }).waitFor();
+    const cell = customer.locator(`td.fc-daygrid-day[data-date="${day}"]`);
+    const event = cell.getByText('Cancel IP whitelist · 2 SIMs').first();
+    await event.waitFor();
+    await shot(customer, 'work-calendar');
+    await event.click();
+    const details = customer.getByRole('dialog');
+    await details.getByText('10:30 AM').first().waitFor();
+    await shot(customer, 'work-calendar-details');
+    await details.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await customer
+      .getByRole('dialog', { name: /Cancel this scheduled/ })
+      .getByRole('button', { name: 'Cancel it' })
+      .click();
+    await customer.getByText('Cancellation called off').first().waitFor();
+    await expect.poll(async () => await cell.getByText('Cancel IP whitelist · 2 SIMs').count(), { timeout: 10_000 }).toBe(0);
+
+    // The request is cancelled and both profiles still hold the group.
+    const request = await api<{ status: string }>('GET', `/request/${requestId}`);
+    expect(request.status).toBe('CANCELLED');
+    const held = await api<{ state: string }[]>('GET', `/whitelist/ip?iccid=${sims[0]!.iccid}`);
+    expect(held.map((r) => r.state)).toEqual(['APPLIED']);
   });
 });

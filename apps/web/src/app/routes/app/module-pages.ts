@@ -14,6 +14,7 @@ export const MODULE_PAGES: Readonly<Record<string, () => Promise<TPageModule>>> 
   '/sim-inventory': () => import('./sim-inventory'),
   '/sim-details': () => import('./sim-details'),
   '/sim-actions': () => import('./sim-actions'),
+  '/work-calendar': () => import('./work-calendar'),
   '/request': () => import('./requests/requests'),
   '/request/add': () => import('./requests/request-add'),
   '/request/:id': () => import('./requests/request-view'),
