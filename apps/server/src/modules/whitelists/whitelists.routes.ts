@@ -30,6 +30,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { TDeps } from '../../app-deps';
+import { fieldError } from '../../http/app-error';
 import { declareRoutes } from '../../http/declare-routes';
 import { envelope } from '../../http/envelope';
 import { idempotencyKeyOf, ZOptionalIdempotencyHeaders } from '../../http/idempotency';
@@ -280,6 +281,11 @@ export function whitelistRoutes(app: FastifyInstance, deps: TDeps) {
   route.post('/whitelist/reconcile', {
     access: access.permission('whitelist-ip', undefined, 'none', staffOnly),
     summary: 'Start a pass of the whitelist reconcile now (one runs by itself every TARANG_WHITELIST_RECONCILE_MINUTES)',
+    // It takes no body: one sent is refused rather than ignored.
+    onRequest: async (request) => {
+      const length = Number(request.headers['content-length'] ?? 0);
+      if (length > 0 || request.headers['transfer-encoding']) throw fieldError('VALIDATION_FAILED', 'body', 'This call takes no body');
+    },
     message: 'Reconcile started',
     status: 202,
     handler: async () => {

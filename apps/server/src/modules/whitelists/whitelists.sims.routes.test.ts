@@ -232,7 +232,8 @@ describe('whitelisting SIMs at their operators', () => {
 
     const reconciled = async () => {
       const before = Date.now();
-      expect((await call('POST', '/whitelist/reconcile', tokens.staff)).statusCode).toBe(202);
+      const started = await call('POST', '/whitelist/reconcile', tokens.staff);
+      expect(started.statusCode, started.body).toBe(202);
       for (;;) {
         const listed = await call('GET', '/whitelist/reconcile', tokens.staff);
         expect(listed.statusCode, listed.body).toBe(200);
