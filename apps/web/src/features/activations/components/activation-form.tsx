@@ -1,9 +1,7 @@
 import PowerSettingsNewOutlined from '@mui/icons-material/PowerSettingsNewOutlined';
-import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -22,7 +20,7 @@ import { useOrganizationOptions } from '@/api/get-organization-options';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { OrganizationSelect } from '@/components/ui/organization-select';
 import { SectionCard } from '@/components/ui/section-card';
-import { RequestPreview } from '@/features/requests/components/request-preview';
+import { RequestCheck } from '@/features/requests/components/request-check';
 import { SimsSource, type TSourceState } from '@/features/requests/components/sims-source';
 import { useNumberFormat } from '@/features/requests/hooks/use-number-format';
 import { EMPTY_LIST, parseIccidText, type TIccidList } from '@/features/requests/utils/iccid-list';
@@ -248,38 +246,20 @@ export function ActivationForm({ entry, onCreated, onCancel }: TActivationFormPr
         </SectionCard>
 
         <SectionCard title={t('form.checkTitle')}>
-          <Stack spacing={2} data-testid="section-check">
-            <Typography variant="body2" color="text.secondary">
-              {t('form.checkHelp')}
-            </Typography>
-            <Box>
-              <Button
-                variant={current ? 'outlined' : 'contained'}
-                startIcon={previewMutation.isPending ? <CircularProgress size={16} /> : <TaskAltOutlined />}
-                onClick={() => void check()}
-                disabled={busy}
-              >
-                {current ? tr('form.checkAgain') : tr('form.check')}
-              </Button>
-            </Box>
-            {checked && !current && (
-              <Typography variant="body2" color="text.secondary">
-                {t('form.stale')}
-              </Typography>
-            )}
-            {current && preview && <RequestPreview preview={preview} list={current.list} fileRows={current.fromFile} />}
-            {current && preview && invalidCount > 0 && preview.valid > 0 && (
-              <FormControlLabel
-                control={<Checkbox checked={proceed} onChange={(e) => setProceed(e.target.checked)} />}
-                label={tr('form.proceed', {
-                  count: invalidCount,
-                  invalid: number.format(invalidCount),
-                  valid: number.format(preview.valid),
-                })}
-              />
-            )}
+          <RequestCheck
+            help={t('form.checkHelp')}
+            stale={t('form.stale')}
+            made={checked !== null}
+            current={current && preview ? { preview, list: current.list, fromFile: current.fromFile } : null}
+            pending={previewMutation.isPending}
+            busy={busy}
+            onCheck={() => void check()}
+            proceed={proceed}
+            onProceed={setProceed}
+            testId="section-check"
+          >
             {cost && plan && preview && preview.valid > 0 && <CostSummary cost={cost} planName={plan.name} walletOf={buyerName} />}
-          </Stack>
+          </RequestCheck>
         </SectionCard>
 
         <SectionCard title={t('form.submitTitle')}>

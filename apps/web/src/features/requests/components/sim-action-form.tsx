@@ -1,11 +1,9 @@
 import SendOutlined from '@mui/icons-material/SendOutlined';
-import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
@@ -36,7 +34,7 @@ import { useRequestMessages } from '../utils/messages';
 import { indiaLocalToIso, isoToIndiaLocal } from '../utils/schedule';
 import type { TSimActionsEntry } from '../utils/sim-actions-entry';
 import { watchRequest } from '../utils/watched-requests';
-import { RequestPreview } from './request-preview';
+import { RequestCheck } from './request-check';
 import { SimsSource, type TSourceState } from './sims-source';
 
 const IMEI = /^\d{15}$/;
@@ -362,37 +360,17 @@ export function SimActionForm({ actions, entry, onCreated, onCancel }: TSimActio
         </Section>
 
         <Section step={3} title={t('form.checkTitle')} testId="section-check">
-          <Stack spacing={2}>
-            <Typography variant="body2" color="text.secondary">
-              {t('form.checkHelp')}
-            </Typography>
-            <Box>
-              <Button
-                variant={current ? 'outlined' : 'contained'}
-                startIcon={previewMutation.isPending ? <CircularProgress size={16} /> : <TaskAltOutlined />}
-                onClick={() => void check()}
-                disabled={busy}
-              >
-                {current ? t('form.checkAgain') : t('form.check')}
-              </Button>
-            </Box>
-            {checked && !current && (
-              <Typography variant="body2" color="text.secondary">
-                {t('form.stale')}
-              </Typography>
-            )}
-            {current && <RequestPreview preview={current.preview} list={current.list} fileRows={current.fromFile} />}
-            {current && invalidCount > 0 && current.preview.valid > 0 && (
-              <FormControlLabel
-                control={<Checkbox checked={proceed} onChange={(e) => setProceed(e.target.checked)} />}
-                label={t('form.proceed', {
-                  count: invalidCount,
-                  invalid: number.format(invalidCount),
-                  valid: number.format(current.preview.valid),
-                })}
-              />
-            )}
-          </Stack>
+          <RequestCheck
+            help={t('form.checkHelp')}
+            stale={t('form.stale')}
+            made={checked !== null}
+            current={current}
+            pending={previewMutation.isPending}
+            busy={busy}
+            onCheck={() => void check()}
+            proceed={proceed}
+            onProceed={setProceed}
+          />
         </Section>
 
         <Section step={4} title={t('form.submitTitle')} testId="section-submit">

@@ -1,9 +1,7 @@
 import PlaylistAddCheckOutlined from '@mui/icons-material/PlaylistAddCheckOutlined';
-import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
@@ -19,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SectionCard } from '@/components/ui/section-card';
 import type { TRequest, TRequestPreview } from '@/features/requests/api/types';
-import { RequestPreview } from '@/features/requests/components/request-preview';
+import { RequestCheck } from '@/features/requests/components/request-check';
 import { EMPTY_SOURCE, SimsSource, type TSourceState } from '@/features/requests/components/sims-source';
 import { useNumberFormat } from '@/features/requests/hooks/use-number-format';
 import { EMPTY_LIST, parseIccidText, type TIccidList } from '@/features/requests/utils/iccid-list';
@@ -245,37 +243,18 @@ export function SimWhitelistForm({ kind, entry, onCancel }: TSimWhitelistFormPro
         </SectionCard>
 
         <SectionCard title={t('simWhitelists.form.checkTitle')}>
-          <Stack spacing={2} data-testid="section-check">
-            <Typography variant="body2" color="text.secondary">
-              {t('simWhitelists.form.checkHelp')}
-            </Typography>
-            <Box>
-              <Button
-                variant={current ? 'outlined' : 'contained'}
-                startIcon={previewMutation.isPending ? <CircularProgress size={16} /> : <TaskAltOutlined />}
-                onClick={() => void check()}
-                disabled={busy}
-              >
-                {current ? tr('form.checkAgain') : tr('form.check')}
-              </Button>
-            </Box>
-            {checked && !current && (
-              <Typography variant="body2" color="text.secondary">
-                {t('simWhitelists.form.stale')}
-              </Typography>
-            )}
-            {current && preview && <RequestPreview preview={preview} list={current.list} fileRows={current.fromFile} />}
-            {current && preview && invalidCount > 0 && preview.valid > 0 && (
-              <FormControlLabel
-                control={<Checkbox checked={proceed} onChange={(e) => setProceed(e.target.checked)} />}
-                label={tr('form.proceed', {
-                  count: invalidCount,
-                  invalid: number.format(invalidCount),
-                  valid: number.format(preview.valid),
-                })}
-              />
-            )}
-          </Stack>
+          <RequestCheck
+            help={t('simWhitelists.form.checkHelp')}
+            stale={t('simWhitelists.form.stale')}
+            made={checked !== null}
+            current={current && preview ? { preview, list: current.list, fromFile: current.fromFile } : null}
+            pending={previewMutation.isPending}
+            busy={busy}
+            onCheck={() => void check()}
+            proceed={proceed}
+            onProceed={setProceed}
+            testId="section-check"
+          />
         </SectionCard>
 
         <SectionCard title={t('simWhitelists.form.submitTitle')}>
