@@ -11,7 +11,8 @@ import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/constants';
  * add screen (a duplicate destination merged, a malformed one refused before sending), staff approve it from the list,
  * the customer sees it approved and puts it on its SIMs at two operators from the add screen, watching each profile
  * settle to Applied; a number group is made with numbers typed every which way, one is deleted from the
- * group's numbers. Screens are photographed into /tmp/whitelist-*.png (desktop, English; the IP groups also in Hindi).
+ * group's numbers and more come from a CSV with a refused row named; the SIM details page shows each profile's
+ * whitelist and links to it. Screens are photographed into /tmp/whitelist-*.png (desktop, English; the IP groups also in Hindi).
  */
 
 let browser: Browser;
@@ -198,6 +199,23 @@ describe('whitelisting in the console', () => {
     await customer.getByText('Number deleted').first().waitFor();
     const [group] = await api<{ numbersCount: number }[]>('GET', `/whitelist/number-group?search=${encodeURIComponent(numbersName)}`);
     expect(group!.numbersCount).toBe(2);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // More numbers from a CSV: the good rows are added, the refused one is named by its line.
+    await row.getByRole('button', { name: `Add numbers to ${numbersName} from a file` }).click();
+    const upload = customer.getByRole('dialog', { name: `Add numbers to ${numbersName} from a file` });
+    await upload.getByLabel('CSV or XLSX file of numbers').setInputFiles({
+      name: 'control-room.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('Site,Number\nGate,+91 91234 56780\nYard,12345\nDepot,98765 43210\n'),
+    });
+    await upload.getByRole('button', { name: 'Add from file' }).click();
+    await upload.getByText(/1 number added; 1 row refused\. 1 was already in the group/).waitFor();
+    await upload.getByText(/Row 3, 12345: A number needs 10 digits/).waitFor();
+    await shot(customer, 'numbers-from-file');
+    await upload.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(async () => await row.innerText(), { timeout: 10_000 }).toMatch(/\b3\b/);
   });
 
   it('the calendar shows a scheduled whitelist cancellation on its India day, and cancels it', async () => {
@@ -233,5 +251,18 @@ describe('whitelisting in the console', () => {
     expect(request.status).toBe('CANCELLED');
     const held = await api<{ state: string }[]>('GET', `/whitelist/ip?iccid=${sims[0]!.iccid}`);
     expect(held.map((r) => r.state)).toEqual(['APPLIED']);
+  });
+
+  it('the SIM details page shows the whitelist each profile holds and where it stands at the operator', async () => {
+    await navigate(staff, `/sim-details?number=${sims[1]!.iccid}`);
+    const card = staff.getByRole('table', { name: 'Whitelists' });
+    const profile = card.getByRole('row').filter({ hasText: sims[1]!.iccid });
+    await profile.getByRole('link', { name: groupName }).waitFor();
+    expect(await profile.innerText()).toMatch(/BSNL[\s\S]*Applied[\s\S]*None/);
+    await shot(staff, 'sim-details-whitelists');
+    await profile.getByRole('link', { name: groupName }).click();
+    await staff.waitForURL((url) => url.pathname === '/white-listing/ip' && url.searchParams.get('iccid') === sims[1]!.iccid);
+    await gridRow(staff, sims[1]!.iccid).waitFor();
+    expect(await staff.locator('.MuiDataGrid-row').count()).toBe(1);
   });
 });

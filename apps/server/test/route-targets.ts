@@ -1447,6 +1447,22 @@ export const ROUTE_TARGETS: Record<string, TRouteTarget | TRouteTarget[]> = {
       expect(Boolean(row)).toBe(applied);
     },
   },
+  'POST /api/v1/whitelist/number-group/:id/numbers/file': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => {
+      const { id } = await makeNumberGroup(w, org);
+      const body = multipartBody('numbers.csv', 'number\n+91 91234 56780\n');
+      return { url: `/whitelist/number-group/${id}/numbers/file`, payload: body.payload, headers: body.headers, note: { id } };
+    },
+    verify: async (w, aim, applied) => {
+      const row = await one(w, 'SELECT 1 AS x FROM number_group_numbers WHERE group_id = $1 AND number = $2', [
+        aim.note!.id,
+        '+919123456780',
+      ]);
+      expect(Boolean(row)).toBe(applied);
+    },
+  },
   'DELETE /api/v1/whitelist/number-group/:id/numbers/:number': {
     kind: 'object',
     ok: 200,
@@ -1492,6 +1508,12 @@ export const ROUTE_TARGETS: Record<string, TRouteTarget | TRouteTarget[]> = {
       },
     }),
   },
+  'POST /api/v1/whitelist/ip/resync': {
+    // The group is what is named: out of reach it is "Not found"; in reach, no SIM of the fresh group needs a re-sync.
+    kind: 'object',
+    ok: 422,
+    aim: async (w, org) => ({ url: '/whitelist/ip/resync', payload: { groupId: (await makeIpGroup(w, org, true)).id, dryRun: true } }),
+  },
   'POST /api/v1/whitelist/ip/cancel': {
     kind: 'batch',
     aim: async (w, org) => ({
@@ -1528,6 +1550,12 @@ export const ROUTE_TARGETS: Record<string, TRouteTarget | TRouteTarget[]> = {
         scheduledAt: LATER(),
       },
     }),
+  },
+  'POST /api/v1/whitelist/numbers/resync': {
+    // The group is what is named: out of reach it is "Not found"; in reach, no SIM of the fresh group needs a re-sync.
+    kind: 'object',
+    ok: 422,
+    aim: async (w, org) => ({ url: '/whitelist/numbers/resync', payload: { groupId: (await makeNumberGroup(w, org)).id, dryRun: true } }),
   },
   'POST /api/v1/whitelist/numbers/cancel': {
     kind: 'batch',

@@ -23,6 +23,10 @@ export const WHITELIST_DEFAULT_LIMITS = { ipEntries: 50, numbers: 100 } as const
 export const IP_GROUP_INPUT_MAX = 1000;
 /** Numbers one call may add (a list or a file); a group holds at most the largest operator limit. */
 export const NUMBERS_INPUT_MAX = 10_000;
+/** The largest CSV or XLSX file of numbers (POST /whitelist/number-group/{id}/numbers/file). */
+export const NUMBERS_FILE_MAX_BYTES = 1024 * 1024;
+/** Refused rows of a file reported one by one (the count is complete). */
+export const NUMBERS_FILE_ROWS_REPORTED_MAX = 1000;
 
 export const ZIpEntry = z.object({
   address: z.string(),
@@ -145,11 +149,15 @@ export const ZWhitelistNumber = z.object({
 });
 export type TWhitelistNumber = z.infer<typeof ZWhitelistNumber>;
 
-/** What adding numbers did: the ones added, the ones already in the group, and rows refused (a file's line numbers). */
+/**
+ * What adding numbers did: the ones added, the ones already in the group, and rows refused (a file's line numbers;
+ * the first NUMBERS_FILE_ROWS_REPORTED_MAX of them, `rejectedCount` counting all).
+ */
 export const ZNumbersAdded = z.object({
   added: z.number().int(),
   alreadyThere: z.number().int(),
   rejected: z.array(z.object({ row: z.number().int(), value: z.string(), message: z.string() })),
+  rejectedCount: z.number().int(),
   group: ZNumberGroup,
 });
 export type TNumbersAdded = z.infer<typeof ZNumbersAdded>;
@@ -182,6 +190,26 @@ export type TWhitelistCancel = z.infer<typeof ZWhitelistCancel>;
 /** POST /whitelist/ip/delete and /whitelist/numbers/delete: Delete — the whitelist taken off now. */
 export const ZWhitelistDelete = withTargetRules(ZSimTargets.omit({ scheduledAt: true }).strict());
 
+/**
+ * Why a profile may need its group applied again: the operator holds something else (DRIFTED), refused it (FAILED),
+ * or the group's entries or numbers changed since the profile was given it (OUTDATED).
+ */
+export const RESYNC_REASONS = ['DRIFTED', 'FAILED', 'OUTDATED'] as const;
+export type TResyncReason = (typeof RESYNC_REASONS)[number];
+/**
+ * POST /whitelist/ip/resync and /whitelist/numbers/resync: the group applied again, in one request, to every SIM in
+ * reach with a profile holding it for one of the `reasons` (all three when left out).
+ */
+export const ZWhitelistResync = z
+  .object({
+    groupId: ZId,
+    reasons: z.array(z.enum(RESYNC_REASONS)).min(1, 'reasons needs at least one reason').max(RESYNC_REASONS.length).optional(),
+    dryRun: ZSimTargets.shape.dryRun,
+    proceedWithValid: ZSimTargets.shape.proceedWithValid,
+  })
+  .strict();
+export type TWhitelistResync = z.infer<typeof ZWhitelistResync>;
+
 export const ZSimWhitelist = z.object({
   iccid: z.string(),
   simId: z.string(),
@@ -193,6 +221,8 @@ export const ZSimWhitelist = z.object({
   /** How many destinations or numbers the profile should hold (0 when the whitelist is being taken off). */
   itemsCount: z.number().int(),
   state: ZWhitelistSyncState,
+  /** The group's entries or numbers changed since the profile was given it: Re-sync puts the new ones on. */
+  outdated: z.boolean(),
   /** The operator's error (FAILED) or what the reconcile found (DRIFTED). */
   error: z.string().nullable(),
   requestId: z.string(),

@@ -152,11 +152,27 @@ export async function updateNumberGroup(deps: TDeps, ctx: TRequestContext, id: s
 
 /** Add Number: a list of numbers, all checked first (any refused one is a 422 and nothing is added). */
 export async function addGroupNumbers(deps: TDeps, ctx: TRequestContext, id: string, values: string[]): Promise<TNumbersAdded> {
+  return await addCheckedNumbers(deps, ctx, id, checkedList(values));
+}
+
+/** What a file of numbers held: the numbers, the rows refused (the first ones) and how many were refused. */
+export type TNumbersRead = { numbers: string[]; rejected: TNumbersAdded['rejected']; rejectedCount: number; fileName: string };
+
+/**
+ * Adds numbers already checked to a group the caller reaches: one transaction, audited, the group's limit kept. A
+ * file's refused rows come along to be audited and answered.
+ */
+export async function addCheckedNumbers(
+  deps: TDeps,
+  ctx: TRequestContext,
+  id: string,
+  numbers: string[],
+  file?: Omit<TNumbersRead, 'numbers'>,
+): Promise<TNumbersAdded> {
   const actor = requireActor(ctx);
-  const numbers = checkedList(values);
   return await deps.db.transaction(async (tx) => {
     await read(tx, actor, id, true);
-    const added = await addNumbers(tx, actor, id, numbers, 'numbers');
+    const added = await addNumbers(tx, actor, id, numbers, file ? 'file' : 'numbers');
     await tx.update(numberGroups).set({ updatedAt: sql`now()` }).where(eq(numberGroups.id, id));
     const group = toNumberGroup((await findNumberGroup(tx, { kind: 'all' }, id))!);
     const distinct = new Set(numbers).size;
@@ -165,9 +181,14 @@ export async function addGroupNumbers(deps: TDeps, ctx: TRequestContext, id: str
       entityType: 'number_group',
       entityId: id,
       organizationId: group.organizationId,
-      after: { numbers: [...new Set(numbers)], added, alreadyThere: distinct - added },
+      after: {
+        numbers: [...new Set(numbers)],
+        added,
+        alreadyThere: distinct - added,
+        ...(file ? { fileName: file.fileName, rowsRefused: file.rejectedCount } : {}),
+      },
     });
-    return { added, alreadyThere: distinct - added, rejected: [], group };
+    return { added, alreadyThere: distinct - added, rejected: file?.rejected ?? [], rejectedCount: file?.rejectedCount ?? 0, group };
   });
 }
 

@@ -5,9 +5,10 @@ import type {
   TWhitelistApply,
   TWhitelistCancel,
   TWhitelistKind,
+  TWhitelistResync,
   TWhitelistSyncState,
 } from '@tarang/shared/whitelists/whitelist.schemas';
-import { WHITELIST_SYNC_STATES } from '@tarang/shared/whitelists/whitelist.schemas';
+import { RESYNC_REASONS, WHITELIST_SYNC_STATES } from '@tarang/shared/whitelists/whitelist.schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import type { TDeps } from '../../app-deps';
 import type { TExecutor } from '../../db/database';
@@ -140,6 +141,33 @@ export async function cancelWhitelist(deps: TDeps, ctx: TRequestContext, kind: T
   return await whitelistRequest(deps, ctx, kind, TYPES[kind].cancel, body, none, key, { cancel: kind });
 }
 
+/**
+ * Re-sync: the group applied again, in one request, to every SIM in the caller's reach with a profile holding it that
+ * the operator drifted from (DRIFTED), refused (FAILED), or that was given the group before its entries or numbers
+ * last changed (OUTDATED). The request is like Whitelist IP / numbers on those SIMs (preview, proceedWithValid,
+ * Idempotency-Key); none needing it is a 422 naming `groupId`.
+ */
+export async function resyncWhitelist(deps: TDeps, ctx: TRequestContext, kind: TWhitelistKind, body: TWhitelistResync, key: string | null) {
+  const actor = requireActor(ctx);
+  const desired = await desiredOf(deps.db, actor, kind, body.groupId);
+  const reasons = new Set(body.reasons ?? RESYNC_REASONS);
+  const wanted: SQL[] = [];
+  if (reasons.has('DRIFTED')) wanted.push(sql`${STATE} = 'DRIFTED'`);
+  if (reasons.has('FAILED')) wanted.push(sql`${STATE} = 'FAILED'`);
+  if (reasons.has('OUTDATED'))
+    wanted.push(sql`(${STATE} = 'APPLIED' AND t.items IS DISTINCT FROM ${JSON.stringify(desired.items)}::jsonb)`);
+  const where = [...conditions(actor, kind, { page: 1, limit: 1, groupId: body.groupId }), sql`(${sql.join(wanted, sql` OR `)})`];
+  const { rows } = await deps.db.execute<{ iccid: string }>(sql`
+    SELECT DISTINCT s.primary_iccid AS iccid FROM ${FROM} WHERE ${sql.join(where, sql` AND `)} ORDER BY 1`);
+  if (rows.length === 0) throw fieldError('UNPROCESSABLE', 'groupId', 'No SIM holding this group needs a re-sync');
+  const targets: TWhitelistCancel = { iccids: rows.map((r) => r.iccid), dryRun: body.dryRun, proceedWithValid: body.proceedWithValid };
+  return await whitelistRequest(deps, ctx, kind, TYPES[kind].apply, targets, desired, key, {
+    groupId: body.groupId,
+    version: desired.version,
+    resync: [...reasons].sort(),
+  });
+}
+
 // ─── reading ───
 
 /**
@@ -170,6 +198,12 @@ const STATE = sql<TWhitelistSyncState>`CASE
   WHEN t.status = 'SUCCEEDED' THEN 'APPLIED'
   ELSE 'FAILED' END`;
 
+/** What the group of a profile's whitelist holds now, in the form the request copied it (to see it changed since). */
+const CURRENT_ITEMS: Record<TWhitelistKind, SQL> = {
+  IP: sql`(SELECT g.entries FROM ip_groups g WHERE g.id = t.group_id)`,
+  NUMBER: sql`(SELECT coalesce(jsonb_agg(n.number ORDER BY n.number), '[]'::jsonb) FROM number_group_numbers n WHERE n.group_id = t.group_id)`,
+};
+
 function conditions(actor: TActor, kind: TWhitelistKind, q: TSimWhitelistListQuery): SQL[] {
   const where: SQL[] = [sql`w.kind = ${kind}`];
   if (actor.scope.kind === 'subtree') where.push(sql`o.path LIKE ${`${escapeLike(actor.scope.path)}%`}`);
@@ -192,6 +226,7 @@ type TRow = {
   group_name: string | null;
   items_count: number;
   state: TWhitelistSyncState;
+  outdated: boolean;
   error: string | null;
   drift_note: string | null;
   request_id: string;
@@ -212,7 +247,8 @@ export async function listSimWhitelists(deps: TDeps, ctx: TRequestContext, kind:
   const filtered = q.state ? sql`${all} AND ${STATE} = ${q.state}` : all;
   const { rows } = await deps.db.execute<TRow>(sql`
     SELECT w.iccid, w.sim_id, s.primary_iccid, s.organization_id, o.trade_name, w.operator, t.group_id, t.group_name,
-      coalesce(jsonb_array_length(t.items), 0)::int AS items_count, ${STATE} AS state, t.error, w.drift_note, b.request_id,
+      coalesce(jsonb_array_length(t.items), 0)::int AS items_count, ${STATE} AS state,
+      t.group_id IS NOT NULL AND t.items IS DISTINCT FROM ${CURRENT_ITEMS[kind]} AS outdated, t.error, w.drift_note, b.request_id,
       b.batch_job_id, b.scheduled_at, w.updated_at
     FROM ${FROM} WHERE ${filtered}
     ORDER BY w.iccid LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`);
@@ -229,6 +265,7 @@ export async function listSimWhitelists(deps: TDeps, ctx: TRequestContext, kind:
         group: r.group_id ? { id: r.group_id, name: r.group_name ?? '' } : null,
         itemsCount: r.items_count,
         state: r.state,
+        outdated: r.outdated,
         error: r.state === 'DRIFTED' ? r.drift_note : r.state === 'FAILED' ? r.error : null,
         requestId: r.request_id,
         batchJobId: r.batch_job_id,

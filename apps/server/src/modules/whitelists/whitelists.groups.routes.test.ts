@@ -1,7 +1,9 @@
 import { scopesFrom } from '@tarang/shared/roles/auth-scopes';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { routeTest } from '../../../test/route-test';
 import { API } from '../../../test/test-app';
+import { multipartBody } from '../sims/sims-test-kit';
 
 const { t, tokens, orgs, rows } = routeTest({
   tenancy: true,
@@ -251,5 +253,101 @@ describe('number groups', () => {
     expect((await call('GET', `/whitelist/number-group/${group.id}`, tokens.c2Reader!)).statusCode).toBe(404);
     expect((await call('GET', `/whitelist/number-group/${group.id}/numbers`, tokens.c2Reader!)).statusCode).toBe(404);
     expect((await call('GET', `/whitelist/number-group/${group.id}`, tokens.rDesk!)).statusCode).toBe(200);
+  });
+
+  describe('Add Number from a CSV or XLSX file', () => {
+    const upload = (id: string, fileName: string, content: Buffer | string, token = tokens.c1Desk!) =>
+      t.call({ method: 'POST', url: `${API}/whitelist/number-group/${id}/numbers/file`, token, ...multipartBody(fileName, content) });
+    const newGroup = async () => (await call('POST', '/whitelist/number-group', tokens.c1Desk!, { name: name('From a file') })).json().data;
+
+    it('adds the good rows of a CSV and names each refused row by its line, with why; the file is audited', async () => {
+      const group = await newGroup();
+      const csv = [
+        'Name,Number',
+        'Pump 1,+91 98765 43210',
+        'Pump 2,12345',
+        ',',
+        'Pump 3,5123456789012',
+        'Pump 4,',
+        'Pump 5,098765-43210',
+        '',
+      ].join('\r\n');
+      const res = await upload(group.id, 'numbers.csv', csv);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().message).toBe('2 numbers added; 2 rows refused');
+      expect(res.json().data).toMatchObject({
+        added: 2,
+        alreadyThere: 0,
+        rejectedCount: 2,
+        rejected: [
+          { row: 3, value: '12345', message: expect.stringContaining('this one has 5') },
+          { row: 6, value: '', message: 'No number in this row' },
+        ],
+        group: { numbersCount: 2 },
+      });
+      const listed = await call('GET', `/whitelist/number-group/${group.id}/numbers`, tokens.c1Desk!);
+      expect(
+        listed
+          .json()
+          .data.map((n: { number: string }) => n.number)
+          .sort(),
+      ).toEqual(['+919876543210', '5123456789012']);
+      const [audit] = await rows<{ after: { fileName: string; rowsRefused: number; added: number } }>(
+        "SELECT after FROM audit_events WHERE entity_id = $1 AND action = 'number_group.add_numbers'",
+        [group.id],
+      );
+      expect(audit!.after).toMatchObject({ fileName: 'numbers.csv', rowsRefused: 2, added: 2 });
+    });
+
+    it('reads a first column without a header, and an XLSX whose numbers are text or whole numbers', async () => {
+      const group = await newGroup();
+      const plain = await upload(group.id, 'plain.csv', '9876500001\n9876500002\n');
+      expect(plain.statusCode, plain.body).toBe(200);
+      expect(plain.json().data).toMatchObject({ added: 2, rejectedCount: 0 });
+
+      const wb = new ExcelJS.Workbook();
+      const ws = wb.addWorksheet('Numbers');
+      ws.addRow(['Site', 'MSISDN']);
+      ws.addRow(['Depot', '9876500002']);
+      ws.addRow(['Gate', 9876500003]);
+      ws.addRow(['Meter', 5999999999999]);
+      ws.addRow(['Wrong', 'call me']);
+      const res = await upload(group.id, 'numbers.xlsx', Buffer.from(await wb.xlsx.writeBuffer()));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({
+        added: 2,
+        alreadyThere: 1,
+        rejectedCount: 1,
+        rejected: [{ row: 5, value: 'call me' }],
+        group: { numbersCount: 4 },
+      });
+    });
+
+    it('adds nothing from a file with no good number, past the group limit, or not CSV/XLSX — naming the file field', async () => {
+      const group = await newGroup();
+      const cases: [string, Buffer | string, number][] = [
+        ['words.csv', 'number\nhello\n+1 415 555 0100\n', 422],
+        ['empty.csv', '', 400],
+        ['notes.pdf', '%PDF-1.4', 415],
+        ['many.csv', Array.from({ length: 150 }, (_, i) => `98765${String(i).padStart(5, '0')}`).join('\n'), 422],
+      ];
+      for (const [fileName, content, status] of cases) {
+        const res = await upload(group.id, fileName, content);
+        expect(res.statusCode, `${fileName}: ${res.body}`).toBe(status);
+        expect(res.json().errors[0].path).toBe('file');
+      }
+      const words = await upload(group.id, 'words.csv', 'number\nhello\n');
+      expect(words.json().errors[1]).toEqual({ path: 'file.row.2', message: 'A phone number has digits only: remove the letters (hello)' });
+      expect((await call('GET', `/whitelist/number-group/${group.id}`, tokens.c1Desk!)).json().data.numbersCount).toBe(0);
+    });
+
+    it("is 404 for a group outside the caller's reach and 403 for a reader, adding nothing", async () => {
+      const group = await newGroup();
+      expect((await upload(group.id, 'n.csv', '9876543210\n', tokens.c2Reader!)).statusCode).toBe(403);
+      const stranger = await call('POST', '/whitelist/number-group', tokens.rDesk!, { name: name('Reseller'), organizationId: orgs.R!.id });
+      expect(stranger.statusCode, stranger.body).toBe(201);
+      expect((await upload(stranger.json().data.id, 'n.csv', '9876543210\n')).statusCode).toBe(404);
+      expect((await call('GET', `/whitelist/number-group/${stranger.json().data.id}`, tokens.rDesk!)).json().data.numbersCount).toBe(0);
+    });
   });
 });

@@ -1,6 +1,8 @@
+import multipart from '@fastify/multipart';
 import { ZIdParams } from '@tarang/shared/common/api';
 import { ZOperatorParams, ZRequestCreated } from '@tarang/shared/requests/request.schemas';
 import {
+  NUMBERS_FILE_MAX_BYTES,
   type TWhitelistKind,
   ZIpGroup,
   ZIpGroupCreate,
@@ -26,6 +28,7 @@ import {
   ZWhitelistDelete,
   ZWhitelistDrift,
   ZWhitelistNumber,
+  ZWhitelistResync,
 } from '@tarang/shared/whitelists/whitelist.schemas';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -34,9 +37,12 @@ import { fieldError } from '../../http/app-error';
 import { declareRoutes } from '../../http/declare-routes';
 import { envelope } from '../../http/envelope';
 import { idempotencyKeyOf, ZOptionalIdempotencyHeaders } from '../../http/idempotency';
+import { receiveFile } from '../../http/multipart-file';
 import { contextOf, ok, okPage } from '../../http/reply';
 import { access } from '../../http/route-access';
+import { loadSimsConfig } from '../sims/sims.config';
 import * as ipGroups from './ip-groups.service';
+import { addGroupNumbersFromFile } from './number-group-files';
 import * as numberGroups from './number-groups.service';
 import * as simWhitelists from './sim-whitelists.service';
 import { injectWhitelistDrift } from './simulator-drift';
@@ -197,6 +203,28 @@ export function whitelistRoutes(app: FastifyInstance, deps: TDeps) {
     },
   });
 
+  const files = loadSimsConfig(deps.config);
+  const addedMessage = (result: { added: number; rejectedCount: number }) =>
+    `${result.added === 1 ? '1 number added' : `${result.added} numbers added`}${
+      result.rejectedCount ? `; ${result.rejectedCount} ${result.rejectedCount === 1 ? 'row' : 'rows'} refused` : ''
+    }`;
+  app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: NUMBERS_FILE_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+    declareRoutes(scope, { tags: ['whitelists'] }).post('/whitelist/number-group/:id/numbers/file', {
+      access: access.permission('number-group', 'addNumber'),
+      summary:
+        'Add Number from a CSV or XLSX file (multipart field "file"; a column number, or the first column): the good numbers are added, refused rows come back by line',
+      consumes: ['multipart/form-data'],
+      params: ZIdParams,
+      data: ZNumbersAdded,
+      handler: async (request) => {
+        const file = await receiveFile(request, files.uploadDir, NUMBERS_FILE_MAX_BYTES);
+        const result = await addGroupNumbersFromFile(deps, contextOf(request), files, request.params.id, file);
+        return ok(result, { message: addedMessage(result) });
+      },
+    });
+  });
+
   route.delete('/whitelist/number-group/:id/numbers/:number', {
     access: access.permission('number-group', 'deleteNumber'),
     params: ZNumberParams,
@@ -258,6 +286,15 @@ export function whitelistRoutes(app: FastifyInstance, deps: TDeps) {
       response: made,
       handler: async (request, reply) =>
         answer(reply, await simWhitelists.cancelWhitelist(deps, contextOf(request), kind, request.body, idempotencyKeyOf(request.headers))),
+    });
+    route.post(`${path}/resync`, {
+      access: access.permission(module, 'add'),
+      summary: `Re-sync: apply the ${group} again to every SIM holding it that drifted, failed or holds an older version of it (a request)`,
+      headers: ZOptionalIdempotencyHeaders,
+      body: ZWhitelistResync,
+      response: made,
+      handler: async (request, reply) =>
+        answer(reply, await simWhitelists.resyncWhitelist(deps, contextOf(request), kind, request.body, idempotencyKeyOf(request.headers))),
     });
     route.post(`${path}/cancel`, {
       access: access.permission(module, 'cancelWhitelist'),

@@ -43,11 +43,28 @@ async function states(path: string, token: string, query = '') {
       simId: string;
       operator: string;
       state: string;
+      outdated: boolean;
       error: string | null;
       group: { id: string } | null;
     }[];
     meta: { states: Record<string, number>; total: number };
   };
+}
+
+/** Starts a pass of the reconcile and waits for it to finish. */
+async function reconciled() {
+  const before = Date.now();
+  const started = await call('POST', '/whitelist/reconcile', tokens.staff);
+  expect(started.statusCode, started.body).toBe(202);
+  for (;;) {
+    const listed = await call('GET', '/whitelist/reconcile', tokens.staff);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const passes = listed.json().data as { startedAt: string; finishedAt: string | null; skipped: number }[];
+    const done = passes.find((p) => p.finishedAt && Date.parse(p.finishedAt) >= before - 5);
+    if (done) return done;
+    if (Date.now() - before > 15_000) throw new Error(`no reconcile pass finished: ${JSON.stringify(passes)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 describe('whitelisting SIMs at their operators', () => {
@@ -230,23 +247,6 @@ describe('whitelisting SIMs at their operators', () => {
       (await call('POST', '/operator-gateway/AIRTEL/whitelist-drift', tokens.c1Desk!, { kind: 'IP', mode: 'LOSE', share: 1 })).statusCode,
     ).toBe(403);
 
-    const reconciled = async () => {
-      const before = Date.now();
-      const started = await call('POST', '/whitelist/reconcile', tokens.staff);
-      expect(started.statusCode, started.body).toBe(202);
-      for (;;) {
-        const listed = await call('GET', '/whitelist/reconcile', tokens.staff);
-        expect(listed.statusCode, listed.body).toBe(200);
-        const passes = listed.json().data as {
-          startedAt: string;
-          finishedAt: string | null;
-        }[];
-        const done = passes.find((p) => p.finishedAt && Date.parse(p.finishedAt) >= before - 5);
-        if (done) return done;
-        if (Date.now() - before > 15_000) throw new Error(`no reconcile pass finished: ${JSON.stringify(passes)}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    };
     await reconciled();
     const byIccid = async () =>
       new Map((await states('/whitelist/ip', tokens.c1Desk!)).data.filter((r) => iccids.includes(r.iccid)).map((r) => [r.iccid, r]));
@@ -263,5 +263,73 @@ describe('whitelisting SIMs at their operators', () => {
     const pass = await reconciled();
     expect(pass).toMatchObject({ skipped: 0 });
     expect([...(await byIccid()).values()].map((r) => r.state)).toEqual(['APPLIED', 'APPLIED', 'APPLIED']);
+  });
+
+  it('re-sync: a group changed since it was applied shows outdated; one request puts it again on every SIM that drifted, failed or is outdated', async () => {
+    await resetSimulators(t, tokens.staff);
+    const sims = await makeSims(t, 3, { organizationId: f.orgs.C1.id, status: 'ACTIVE', operators: ['AIRTEL'] });
+    const iccids = sims.map((s) => s.iccid);
+    const groupId = await approvedIpGroup('C1', tokens.c1Desk!, [{ address: '203.0.113.0/24', protocol: 'TCP', ports: '443' }]);
+    const applied = await call('POST', '/whitelist/ip', tokens.c1Desk!, { groupId, iccids });
+    expect((await waitForJob(t, tokens.c1Desk!, applied.json().data.request.jobId)).status).toBe('COMPLETED');
+    const mine = async () => (await states('/whitelist/ip', tokens.c1Desk!, `&groupId=${groupId}`)).data;
+    expect((await mine()).map((r) => `${r.state} ${r.outdated}`)).toEqual(['APPLIED false', 'APPLIED false', 'APPLIED false']);
+    const nothing = await call('POST', '/whitelist/ip/resync', tokens.c1Desk!, { groupId });
+    expect(nothing.statusCode).toBe(422);
+    expect(nothing.json().errors[0]).toEqual({ path: 'groupId', message: 'No SIM holding this group needs a re-sync' });
+
+    // The operator loses the first SIM's whitelist; the reconcile finds it.
+    await call('POST', '/operator-gateway/AIRTEL/whitelist-drift', tokens.staff, { kind: 'IP', mode: 'LOSE', iccids: [iccids[0]] });
+    await reconciled();
+    expect((await mine()).map((r) => r.state)).toEqual(['DRIFTED', 'APPLIED', 'APPLIED']);
+
+    // A second entry is proposed: until staff approve it, the SIMs hold the approved version and are not outdated.
+    const changed = await call('PUT', `/whitelist/ip-group/${groupId}`, tokens.c1Desk!, {
+      entries: [
+        { address: '203.0.113.0/24', protocol: 'TCP', ports: '443' },
+        { address: '198.51.100.7', protocol: 'UDP', ports: '5683' },
+      ],
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await mine()).every((r) => !r.outdated)).toBe(true);
+    expect((await call('POST', `/whitelist/ip-group/${groupId}/approve`, tokens.staff)).statusCode).toBe(200);
+    expect((await mine()).map((r) => `${r.state} ${r.outdated}`)).toEqual(['DRIFTED true', 'APPLIED true', 'APPLIED true']);
+
+    // The preview of drifted ones only names the first SIM; another organisation cannot re-sync the group at all.
+    const preview = await call('POST', '/whitelist/ip/resync', tokens.c1Desk!, { groupId, reasons: ['DRIFTED'], dryRun: true });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().data).toMatchObject({ request: null, preview: { total: 1, valid: 1 } });
+    const stranger = await call('POST', '/whitelist/ip/resync', tokens.c2Desk!, { groupId });
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json().errors[0].path).toBe('groupId');
+
+    const resync = await call('POST', '/whitelist/ip/resync', tokens.c1Desk!, { groupId });
+    expect(resync.statusCode, resync.body).toBe(201);
+    expect(resync.json().data.request).toMatchObject({ type: 'WHITELIST_IP', simsCount: 3 });
+    expect((await waitForJob(t, tokens.c1Desk!, resync.json().data.request.jobId)).status).toBe('COMPLETED');
+    expect((await mine()).map((r) => `${r.state} ${r.outdated}`)).toEqual(['APPLIED false', 'APPLIED false', 'APPLIED false']);
+    // The operator holds the two approved entries on each SIM.
+    const { rows: held } = await t.database.pool.query<{ items: unknown[] }>(
+      `SELECT DISTINCT ON (iccid) iccid, items FROM simulator_whitelists WHERE iccid = ANY($1) AND kind = 'IP' ORDER BY iccid, seq DESC`,
+      [iccids],
+    );
+    expect(held.map((r) => r.items.length)).toEqual([2, 2, 2]);
+    expect((await call('POST', '/whitelist/ip/resync', tokens.c1Desk!, { groupId })).statusCode).toBe(422);
+
+    // A number group: a number added makes its SIMs outdated, and re-sync puts it on.
+    const numbers = await call('POST', '/whitelist/number-group', tokens.c1Desk!, { name: `Desk ${++seq}`, numbers: ['9876543210'] });
+    const numbersId = numbers.json().data.id;
+    const given = await call('POST', '/whitelist/numbers', tokens.c1Desk!, { groupId: numbersId, iccids: [iccids[2]] });
+    expect((await waitForJob(t, tokens.c1Desk!, given.json().data.request.jobId)).status).toBe('COMPLETED');
+    await call('POST', `/whitelist/number-group/${numbersId}/numbers`, tokens.c1Desk!, { numbers: ['9876543211'] });
+    const outdated = await states('/whitelist/numbers', tokens.c1Desk!, `&groupId=${numbersId}`);
+    expect(outdated.data.map((r) => `${r.state} ${r.outdated}`)).toEqual(['APPLIED true']);
+    const again = await call('POST', '/whitelist/numbers/resync', tokens.c1Desk!, { groupId: numbersId, reasons: ['OUTDATED'] });
+    expect(again.statusCode, again.body).toBe(201);
+    expect((await waitForJob(t, tokens.c1Desk!, again.json().data.request.jobId)).status).toBe('COMPLETED');
+    expect((await states('/whitelist/numbers', tokens.c1Desk!, `&groupId=${numbersId}`)).data[0]).toMatchObject({
+      state: 'APPLIED',
+      outdated: false,
+    });
   });
 });

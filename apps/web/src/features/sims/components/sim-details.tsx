@@ -84,8 +84,11 @@ function ProfilesTable({ primary, provisioned }: { primary: TSimProfile; provisi
 
 type TDialog = { kind: 'edit' } | { kind: 'imei' } | { kind: 'move'; move: TMoveKind } | null;
 
-/** One SIM (spec §2 /sim-details?number={ICCID}): profiles, status, organisation, settings, history and actions. */
-export function SimDetails({ iccid }: { iccid: string }) {
+/**
+ * One SIM (spec §2 /sim-details?number={ICCID}): profiles, status, organisation, settings, history and actions.
+ * `sections` adds what other modules keep about the SIM (its whitelists), under the profiles.
+ */
+export function SimDetails({ iccid, sections }: { iccid: string; sections?: (sim: TSimDetail) => ReactNode }) {
   const { t } = useTranslation('sims');
   const { failure } = useSimMessages();
   const { user } = useSignedIn();
@@ -158,6 +161,7 @@ export function SimDetails({ iccid }: { iccid: string }) {
       <SectionCard title={t('details.profiles')}>
         <ProfilesTable primary={sim.primary} provisioned={sim.provisioned} />
       </SectionCard>
+      {sections?.(sim)}
 
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, alignItems: 'start' }}>
         <SectionCard title={t('details.overview')}>

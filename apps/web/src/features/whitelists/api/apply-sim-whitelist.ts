@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { IDEMPOTENCY_HEADER } from '@tarang/shared/requests/request.constants';
-import type { TWhitelistApply, TWhitelistCancel, TWhitelistKind } from '@tarang/shared/whitelists/whitelist.schemas';
+import type { TWhitelistApply, TWhitelistCancel, TWhitelistKind, TWhitelistResync } from '@tarang/shared/whitelists/whitelist.schemas';
 import type { TCreated } from '@/features/requests/api/create-request';
 import type { TRequestPreview } from '@/features/requests/api/types';
 import { api } from '@/lib/api-client';
@@ -78,3 +78,31 @@ export async function deleteSimWhitelist({
 
 export const useDeleteSimWhitelist = (kind: TWhitelistKind) =>
   useResourceMutation(simWhitelistsResources[kind], deleteSimWhitelist, { alsoStale: ALSO_STALE });
+
+/** Re-sync of a group: which profiles (drifted, failed, holding an older version), and whether to only preview. */
+export type TResyncBody = Omit<TWhitelistResync, 'proceedWithValid'>;
+
+/**
+ * POST /whitelist/ip|numbers/resync: the group applied again to every SIM holding it that needs it, in one request
+ * (the SIMs that cannot take it now, e.g. busy in another request, are left out). With `dryRun`, the preview only.
+ */
+export async function resyncSimWhitelists({
+  kind,
+  body,
+  key,
+}: {
+  kind: TWhitelistKind;
+  body: TResyncBody;
+  key?: string;
+}): Promise<TCreated & { message?: string }> {
+  const response = await send(
+    'POST',
+    `${simWhitelistsResources[kind].path}/resync`,
+    { ...body, proceedWithValid: !body.dryRun || undefined },
+    key,
+  );
+  return { ...response.data, message: response.message };
+}
+
+export const useResyncSimWhitelists = (kind: TWhitelistKind) =>
+  useResourceMutation(simWhitelistsResources[kind], resyncSimWhitelists, { alsoStale: ALSO_STALE });

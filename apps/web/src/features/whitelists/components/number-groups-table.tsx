@@ -1,6 +1,7 @@
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import FormatListNumberedOutlined from '@mui/icons-material/FormatListNumberedOutlined';
 import PlaylistAddOutlined from '@mui/icons-material/PlaylistAddOutlined';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import type { TNumberGroup } from '@tarang/shared/whitelists/whitelist.schemas';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,18 +16,19 @@ import { useDeleteNumberGroup } from '../api/delete-number-group';
 import { useNumberGroups } from '../api/get-number-groups';
 import { useWhitelistMessages } from '../utils/messages';
 import { AddNumbersDialog } from './add-numbers-dialog';
+import { AddNumbersFileDialog } from './add-numbers-file-dialog';
 import { GroupNumbersDialog } from './group-numbers-dialog';
 import { useOrganizationReach } from './use-organization-reach';
 
 const SORTABLE = ['name', 'tradeName', 'numbersCount', 'createdAt', 'updatedAt'];
 const MODULE = 'number-group';
 
-type TOpen = { dialog: 'numbers' | 'add'; group: TNumberGroup } | null;
+type TOpen = { dialog: 'numbers' | 'add' | 'file'; group: TNumberGroup } | null;
 
 /**
  * The number groups (spec /white-listing/number): each group's organisation (when the caller reaches several), how
  * many numbers it holds and when it last changed. Row actions as the role allows: Numbers (the group's numbers, with
- * Delete Number), Add Number, and deleting the group.
+ * Delete Number), Add Number (typed, or from a CSV/XLSX file), and deleting the group.
  */
 export function NumberGroupsTable() {
   const { t } = useTranslation('whitelists');
@@ -83,6 +85,14 @@ export function NumberGroupsTable() {
         run: (row) => setOpen({ dialog: 'add', group: row }),
       },
       {
+        key: 'file',
+        label: t('actions.addNumbersFromFile'),
+        name: (row) => t('actions.addNumbersFromFileNamed', { name: row.name }),
+        icon: <UploadFileOutlined fontSize="small" />,
+        permission: { module: MODULE, action: 'addNumber' },
+        run: (row) => setOpen({ dialog: 'file', group: row }),
+      },
+      {
         key: 'delete',
         label: t('actions.deleteNumberGroup'),
         name: (row) => t('actions.deleteNumberGroupNamed', { name: row.name }),
@@ -116,6 +126,7 @@ export function NumberGroupsTable() {
     >
       {open?.dialog === 'numbers' && <GroupNumbersDialog group={open.group} onClose={close} />}
       {open?.dialog === 'add' && <AddNumbersDialog group={open.group} onClose={close} />}
+      {open?.dialog === 'file' && <AddNumbersFileDialog group={open.group} onClose={close} />}
     </ListScreen>
   );
 }

@@ -36,7 +36,7 @@ function renderScreen(
     sessionAnswers(me, scopesFrom(scopes), (url, init) => {
       const method = init.method ?? 'GET';
       const page = (data: unknown[]) => ({ body: { success: true, data, meta: { page: 1, limit: 25, total: data.length } } });
-      if (method !== 'GET') return change({ url, method, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      if (method !== 'GET') return change({ url, method, body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body });
       if (url.pathname === '/api/v1/whitelist/number-group') return page([GROUP]);
       if (url.pathname === `/api/v1/whitelist/number-group/${GROUP.id}/numbers`) return page(NUMBERS);
       return { status: 404, body: { success: false, message: 'Not found', code: 'NOT_FOUND' } };
@@ -164,6 +164,97 @@ describe('NumberGroupsTable', () => {
     await waitFor(() => expect(success).toHaveBeenCalledWith('2 numbers added. 1 was already in the group'));
     expect(changes()[1]!.body).toEqual({ numbers: ['+919876543210', '+919876543212', '+919876543211'] });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
+
+describe('Add Number from a file', () => {
+  async function openFileDialog(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(await screen.findByRole('button', { name: `Add numbers to ${GROUP.name} from a file` }, { timeout: 10_000 }));
+    return await screen.findByRole('dialog', { name: `Add numbers to ${GROUP.name} from a file` });
+  }
+
+  it('sends the chosen CSV as the multipart field "file" and lists the rows the server refused, by line', async () => {
+    let sent: unknown = null;
+    const { user, changes } = renderScreen(<NumberGroupsTable />, {
+      change: (call) => {
+        sent = call.body;
+        return {
+          body: {
+            success: true,
+            message: '2 numbers added; 2 rows refused',
+            data: {
+              added: 2,
+              alreadyThere: 1,
+              rejectedCount: 2,
+              rejected: [
+                {
+                  row: 3,
+                  value: '12345',
+                  message:
+                    'A number needs 10 digits (a mobile number, optionally after +91, 91 or 0) or 13 digits (an M2M number); this one has 5',
+                },
+                { row: 6, value: '', message: 'No number in this row' },
+              ],
+              group: { ...GROUP, numbersCount: 5 },
+            },
+          },
+        };
+      },
+    });
+    const dialog = await openFileDialog(user);
+    const send = within(dialog).getByRole('button', { name: 'Add from file' });
+    expect(send).toBeDisabled();
+    const csv = new File(['number\n9876543210\n12345\n'], 'depot.csv', { type: 'text/csv' });
+    await user.upload(within(dialog).getByLabelText('CSV or XLSX file of numbers'), csv);
+    expect(within(dialog).getByTestId('chosen-file')).toHaveTextContent('depot.csv');
+    await user.click(send);
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      '2 numbers added; 2 rows refused. 1 was already in the group. The group now holds 5 numbers',
+    );
+    const rows = within(dialog).getByRole('list', { name: '2 rows were not added:' });
+    expect(
+      within(rows)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Row 3, 12345: A number needs 10 digits (a mobile number, optionally after +91, 91 or 0) or 13 digits (an M2M number); this one has 5',
+      'Row 6, —: No number in this row',
+    ]);
+    expect(changes()).toHaveLength(1);
+    expect(changes()[0]!.url.pathname).toBe(`/api/v1/whitelist/number-group/${GROUP.id}/numbers/file`);
+    expect(((sent as FormData).get('file') as File).name).toBe('depot.csv');
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('refuses a file that is not CSV or XLSX before sending, and shows the server’s refusal of a file with no good number', async () => {
+    const { user, changes } = renderScreen(<NumberGroupsTable />, {
+      change: () => ({
+        status: 422,
+        body: {
+          success: false,
+          code: 'UNPROCESSABLE',
+          message: 'file: The file holds no number that can be whitelisted',
+          errors: [
+            { path: 'file', message: 'The file holds no number that can be whitelisted' },
+            { path: 'file.row.2', message: 'A phone number has digits only: remove the letters (hello)' },
+          ],
+        },
+      }),
+    });
+    const dialog = await openFileDialog(user);
+    const input = within(dialog).getByLabelText('CSV or XLSX file of numbers');
+    await user.upload(input, new File(['%PDF'], 'notes.pdf', { type: 'text/csv' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose a .csv or .xlsx file');
+    expect(within(dialog).getByRole('button', { name: 'Add from file' })).toBeDisabled();
+
+    await user.upload(input, new File(['number\nhello\n'], 'words.csv', { type: 'text/csv' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add from file' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The file holds no number that can be whitelisted');
+    expect(within(within(dialog).getByRole('list')).getByRole('listitem')).toHaveTextContent(
+      'Row 2, hello: A phone number has digits only: remove the letters',
+    );
+    expect(changes()).toHaveLength(1);
   });
 });
 

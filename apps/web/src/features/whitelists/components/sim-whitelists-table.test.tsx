@@ -73,11 +73,14 @@ function renderTable({
   me = STAFF,
   scopes = ALL as Parameters<typeof scopesFrom>[0],
   rows = ROWS,
+  search = '',
 }: {
   kind?: TWhitelistKind;
   me?: typeof STAFF;
   scopes?: Parameters<typeof scopesFrom>[0];
   rows?: TSimWhitelist[];
+  /** The page's query (its filters). */
+  search?: string;
 } = {}) {
   const path = kind === 'IP' ? '/api/v1/whitelist/ip' : '/api/v1/whitelist/numbers';
   const keys: (string | null)[] = [];
@@ -96,6 +99,10 @@ function renderTable({
       if (url.pathname === '/api/v1/whitelist/number-group' && method === 'GET') {
         return { body: { success: true, data: [], meta: { page: 1, limit: 500, total: 0 } } };
       }
+      if (url.pathname === `${path}/resync` && method === 'POST' && JSON.parse(String(init.body)).dryRun) {
+        const preview = { total: 2, valid: 2, invalid: 0, rows: [] };
+        return { body: { success: true, message: '2 of 2 SIMs can take it', data: { request: null, preview, replayed: false } } };
+      }
       if (url.pathname.startsWith(path) && method === 'POST') {
         keys.push((init.headers as Record<string, string> | undefined)?.['idempotency-key'] ?? null);
         return made('BJ00000077');
@@ -108,7 +115,7 @@ function renderTable({
     <SignedIn>
       <SimWhitelistsTable kind={kind} />
     </SignedIn>,
-    { route: kind === 'IP' ? '/white-listing/ip' : '/white-listing/numbers' },
+    { route: `${kind === 'IP' ? '/white-listing/ip' : '/white-listing/numbers'}${search}` },
   );
   return {
     keys,
@@ -233,6 +240,31 @@ describe('SimWhitelistsTable', () => {
     expect(changes()[0]!.body).toEqual({ groupId: hexId('c'), iccids: ['8991100000000010035'] });
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(watchedRequests(STAFF.id).map((w) => w.batchJobId)).toEqual(['BJ00000077']);
+  });
+
+  it('narrowed to one group, re-syncs every SIM holding it that needs it: asks the server how many first, then one request', async () => {
+    const success = vi.spyOn(notify, 'success').mockImplementation(() => {});
+    const { changes, keys } = renderTable({ search: `?groupId=${hexId('c')}` });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Re-sync Meter head ends' }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Re-sync Meter head ends?' });
+    expect(dialog).toHaveTextContent('2 SIMs hold Meter head ends where the operator drifted from it or refused it');
+    expect(changes()).toHaveLength(1);
+    expect(changes()[0]!.body).toEqual({ groupId: hexId('c'), dryRun: true });
+    await user.click(within(dialog).getByRole('button', { name: 'Re-sync' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Request BJ00000077 created'));
+    expect(changes()[1]!.url.pathname).toBe('/api/v1/whitelist/ip/resync');
+    expect(changes()[1]!.body).toEqual({ groupId: hexId('c'), proceedWithValid: true });
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('offers Re-sync on a profile given its group before the group changed, and says so', async () => {
+    const outdated = makeSimWhitelist({ iccid: '8991100000000010068', primaryIccid: '8991100000000010068', outdated: true });
+    renderTable({ rows: [outdated] });
+    const row = await rowOf(outdated.iccid);
+    expect(within(row).getByText('The group changed since it was applied')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: `Re-sync ${outdated.iccid}` })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Re-sync Telemetry/ })).not.toBeInTheDocument();
   });
 
   it('cancels a whitelist at a date and time typed in India time, sent as the UTC instant', async () => {

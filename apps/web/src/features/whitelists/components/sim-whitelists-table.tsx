@@ -3,6 +3,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import RemoveCircleOutlineOutlined from '@mui/icons-material/RemoveCircleOutlineOutlined';
 import SyncOutlined from '@mui/icons-material/SyncOutlined';
 import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { OPERATORS } from '@tarang/shared/sims/identifiers';
 import {
@@ -26,12 +27,14 @@ import { useSignedIn } from '@/lib/auth';
 import { useCan } from '@/lib/authorization';
 import { formatDateTime } from '@/lib/date';
 import { newUuid } from '@/lib/idempotency';
+import { notify } from '@/lib/notify';
 import { useApplySimWhitelist, useDeleteSimWhitelist } from '../api/apply-sim-whitelist';
 import { useGroupChoices } from '../api/get-group-choices';
 import { type TSimWhitelistParams, useSimWhitelists } from '../api/get-sim-whitelists';
 import { SIM_WHITELIST_KINDS, simWhitelistEditHref } from '../utils/sim-whitelist-kinds';
 import { useSimWhitelistMessages } from '../utils/sim-whitelist-messages';
 import { CancelWhitelistDialog } from './cancel-whitelist-dialog';
+import { ResyncGroupButton } from './resync-group-button';
 import { StateCounts, SyncStateCell, useSyncProblem } from './sync-state';
 import { useOrganizationReach } from './use-organization-reach';
 
@@ -41,16 +44,21 @@ const MONO = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' } as
 
 /** A profile whose whitelist can be taken off: it holds (or should hold) a group, or taking one off failed. */
 const holdsWhitelist = (row: TSimWhitelist) => row.group !== null || row.state === 'FAILED';
-/** Re-sync: the group applied again where the operator holds something else (Drifted) or refused it (Failed). */
-const needsResync = (row: TSimWhitelist) => row.group !== null && (row.state === 'DRIFTED' || row.state === 'FAILED');
+/**
+ * Re-sync: the group applied again where the operator holds something else (Drifted) or refused it (Failed), or where
+ * the group changed since the profile was given it.
+ */
+const needsResync = (row: TSimWhitelist) =>
+  row.group !== null && (row.state === 'DRIFTED' || row.state === 'FAILED' || (row.state === 'APPLIED' && row.outdated));
 
 /**
  * The whitelists of one kind on SIMs (spec /white-listing/ip and /white-listing/numbers): one row per SIM profile with
  * its operator, group, what the group holds, its sync state (the operator's error, or what the reconcile found), the
  * request that set it, when it is scheduled and when it last changed. Above it, how many profiles are in each state
- * (a chip narrows the list to that state). Row actions as the role allows: Edit (another group), Re-sync (a Drifted or
- * Failed profile), Cancel Whitelist (now or later) and Delete (Cancel Whitelist now). Every change is a request on the
- * whole SIM, followed by the console until it finishes.
+ * (a chip narrows the list to that state). Row actions as the role allows: Edit (another group), Re-sync (a Drifted,
+ * Failed or outdated profile), Cancel Whitelist (now or later) and Delete (Cancel Whitelist now); narrowed to one group,
+ * Re-sync of every SIM holding it that needs it. Every change is a request on the whole SIM, followed by the console
+ * until it finishes.
  */
 export function SimWhitelistsTable({ kind }: { kind: TWhitelistKind }) {
   const info = SIM_WHITELIST_KINDS[kind];
@@ -267,9 +275,16 @@ export function SimWhitelistsTable({ kind }: { kind: TWhitelistKind }) {
     [t, kind, info.module, info.words, apply, remove, made],
   );
 
+  const canResync = useCan(info.module, 'add');
+  const chosenGroup = list.filter.groupId ? (groups.data ?? []).find((g) => g.id === list.filter.groupId) : undefined;
   return (
     <>
-      <StateCounts counts={query.data?.states} value={state} onChange={(s) => list.update({ state: s })} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' }, justifyContent: 'space-between' }}>
+        <StateCounts counts={query.data?.states} value={state} onChange={(s) => list.update({ state: s })} />
+        {canResync && chosenGroup && (
+          <ResyncGroupButton kind={kind} group={chosenGroup} onMade={(result) => notify.success(made(result))} />
+        )}
+      </Stack>
       <ListScreen
         resource="whitelists"
         id={`sim-whitelists-${info.words}`}

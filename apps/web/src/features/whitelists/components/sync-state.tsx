@@ -30,20 +30,25 @@ export function SyncStateChip({ state }: { state: TWhitelistSyncState }) {
   );
 }
 
-/** What went wrong with a profile's whitelist: the operator's error (Failed) or what the reconcile found (Drifted). */
+type TSyncRow = Pick<TSimWhitelist, 'state' | 'error' | 'outdated'>;
+
+/**
+ * What is wrong with a profile's whitelist: the operator's error (Failed), what the reconcile found (Drifted), or that
+ * the group changed since the profile was given it.
+ */
 export function useSyncProblem() {
   const { t } = useTranslation('whitelists');
   const { message } = useWhitelistMessages();
-  return (row: Pick<TSimWhitelist, 'state' | 'error'>): string | null => {
-    if (!row.error) return null;
-    if (row.state === 'DRIFTED') return t('simWhitelists.found', { note: message(row.error) });
-    if (row.state === 'FAILED') return t('simWhitelists.operatorSaid', { error: message(row.error) });
+  return (row: TSyncRow): string | null => {
+    if (row.error && row.state === 'DRIFTED') return t('simWhitelists.found', { note: message(row.error) });
+    if (row.error && row.state === 'FAILED') return t('simWhitelists.operatorSaid', { error: message(row.error) });
+    if (row.outdated && row.state === 'APPLIED') return t('simWhitelists.outdated');
     return null;
   };
 }
 
-/** A row's sync state: its chip and, when Failed or Drifted, why. */
-export function SyncStateCell({ row }: { row: Pick<TSimWhitelist, 'state' | 'error'> }) {
+/** A row's sync state: its chip and, when Failed, Drifted or outdated, why. */
+export function SyncStateCell({ row }: { row: TSyncRow }) {
   const problem = useSyncProblem()(row);
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>

@@ -59,6 +59,7 @@ export function makeSimWhitelist(overrides: Partial<TSimWhitelist> = {}): TSimWh
     group: { id: hexId('e'), name: 'Telemetry back ends' },
     itemsCount: 2,
     state: 'APPLIED',
+    outdated: false,
     error: null,
     requestId: hexId('f'),
     batchJobId: 'BJ00000042',

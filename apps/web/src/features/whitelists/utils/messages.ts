@@ -102,6 +102,13 @@ export const useWhitelistMessages = createMessages('whitelists', {
     'This IP group has no approved entries yet': 'groupNoEntries',
     'This IP group is inactive: activate it first': 'groupInactive',
     'This number group has no numbers yet': 'groupNoNumbers',
+    'No SIM holding this group needs a re-sync': 'nothingToResync',
+    // Add Number from a file.
+    'The file holds no number that can be whitelisted': 'fileNoNumber',
+    'No number in this row': 'noNumberInRow',
+    'The number was saved as a number and lost digits: format the column as text': 'numberLostDigits',
+    'The file is empty': 'fileEmpty',
+    'Upload a .csv or .xlsx file': 'fileFormat',
     'Request already made with this Idempotency-Key': 'requestReplayed',
     [SCHEDULE_INVALID]: 'scheduleInvalid',
     [SCHEDULE_PAST]: 'schedulePast',
@@ -127,6 +134,9 @@ export const useWhitelistMessages = createMessages('whitelists', {
       key: 'savedMerged',
     },
     { pattern: /^(?<count>\d+) (?<noun>number|numbers) added$/, key: 'numbersAdded' },
+    { pattern: /^(?<added>\d+) (?<noun>number|numbers) added; (?<refused>\d+) (?<rows>row|rows) refused$/, key: 'numbersAddedRefused' },
+    { pattern: /^The file holds more than (?<max>[\d,]+) numbers; a group holds far fewer$/, key: 'fileTooManyNumbers' },
+    { pattern: /^The file is larger than (?<size>\d+ [KM]B)$/, key: 'fileLarger' },
     { pattern: /^entries must be at most (?<max>\d+)$/, key: 'entriesInputMax' },
     { pattern: /^numbers must be at most (?<max>\d+)$/, key: 'numbersInputMax' },
     {
