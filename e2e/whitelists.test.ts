@@ -218,7 +218,7 @@ describe('whitelisting in the console', () => {
     await expect.poll(async () => await row.innerText(), { timeout: 10_000 }).toMatch(/\b3\b/);
   });
 
-  it('the calendar shows a scheduled whitelist cancellation on its India day, and cancels it', async () => {
+  it('the calendar shows a scheduled whitelist cancellation on its India day, moves it a day later and cancels it', async () => {
     // Tomorrow 10:30 India time: the cancellation of both SIMs' IP whitelist is scheduled.
     const day = new Date(Date.now() + 86_400_000 + 5.5 * 3_600_000).toISOString().slice(0, 10);
     const at = new Date(`${day}T10:30:00+05:30`).toISOString();
@@ -238,13 +238,30 @@ describe('whitelisting in the console', () => {
     const details = customer.getByRole('dialog');
     await details.getByText('10:30 AM').first().waitFor();
     await shot(customer, 'work-calendar-details');
+
+    // Moved a day later, at 11:45 India time, from its dialog: it leaves its day for the next one.
+    const nextDay = new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    await details.getByRole('button', { name: 'Move', exact: true }).click();
+    const move = customer.getByRole('dialog', { name: /^Move/ });
+    await move.getByLabel(/New date and time/).fill(`${nextDay}T11:45`);
+    await move.getByRole('button', { name: 'Move', exact: true }).click();
+    await customer.getByText('Moved', { exact: true }).first().waitFor();
+    const nextCell = customer.locator(`td.fc-daygrid-day[data-date="${nextDay}"]`);
+    const moved = nextCell.getByText('Cancel IP whitelist · 2 SIMs').first();
+    await moved.waitFor();
+    expect(await cell.getByText('Cancel IP whitelist · 2 SIMs').count()).toBe(0);
+    const stored = await api<{ scheduledAt: string }>('GET', `/request/${requestId}`);
+    expect(stored.scheduledAt).toBe(new Date(`${nextDay}T11:45:00+05:30`).toISOString());
+
+    await moved.click();
+    await details.getByText('11:45 AM').first().waitFor();
     await details.getByRole('button', { name: 'Cancel', exact: true }).click();
     await customer
       .getByRole('dialog', { name: /Cancel this scheduled/ })
       .getByRole('button', { name: 'Cancel it' })
       .click();
     await customer.getByText('Cancellation called off').first().waitFor();
-    await expect.poll(async () => await cell.getByText('Cancel IP whitelist · 2 SIMs').count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(async () => await nextCell.getByText('Cancel IP whitelist · 2 SIMs').count(), { timeout: 10_000 }).toBe(0);
 
     // The request is cancelled and both profiles still hold the group.
     const request = await api<{ status: string }>('GET', `/request/${requestId}`);
