@@ -32,6 +32,7 @@ import { createWorker } from './modules/queue/queue';
 import { requestRoutes } from './modules/requests/requests.routes';
 import { roleRoutes } from './modules/roles/roles.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { diagnosisRoutes } from './modules/sim-diagnosis/diagnosis.routes';
 import { simRoutes } from './modules/sims/sims.routes';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { userRoutes } from './modules/users/users.routes';
@@ -209,6 +210,7 @@ export async function buildApp({ config, db, logger, sms = null }: TBuildOptions
       auditRoutes(api, deps);
       outboxRoutes(api, deps);
       searchRoutes(api, deps);
+      diagnosisRoutes(api, deps);
       simRoutes(api, deps);
       requestRoutes(api, deps);
       walletRoutes(api, deps);

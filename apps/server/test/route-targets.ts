@@ -926,6 +926,24 @@ export const ROUTE_TARGETS: Record<string, TRouteTarget | TRouteTarget[]> = {
     aim: async (w) => ({ url: `/sim/large-data/${w.spare.uploadId}/rejected` }),
   },
   'GET /api/v1/sim/:iccid': { kind: 'object', ok: 200, aim: async (w, org) => ({ url: `/sim/${o(w, org).sim.iccid}` }) },
+  // SIM diagnosis: the SIM is what is named; Refresh keeps what the operator said about it.
+  'GET /api/v1/sim/sim-diagnosis': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => ({ url: `/sim/sim-diagnosis?iccid=${o(w, org).sim.iccid}` }),
+  },
+  'POST /api/v1/sim/sim-diagnosis/refresh': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => {
+      const { iccid } = await w.fresh.sim(org, 'ACTIVE');
+      return { url: '/sim/sim-diagnosis/refresh', payload: { iccid }, note: { iccid } };
+    },
+    verify: async (w, aim, applied) => {
+      const row = await one(w, 'SELECT 1 AS x FROM sim_network_states WHERE iccid = $1', [aim.note!.iccid]);
+      expect(Boolean(row)).toBe(applied);
+    },
+  },
 
   // Requests.
   'POST /api/v1/request': {
@@ -1581,6 +1599,11 @@ export const ROUTE_TARGETS: Record<string, TRouteTarget | TRouteTarget[]> = {
       url: '/operator-gateway/BSNL/whitelist-drift',
       payload: { kind: 'NUMBER', mode: 'LOSE', iccids: [MISSING_ICCID] },
     }),
+  },
+  'POST /api/v1/operator-gateway/:operator/network-condition': {
+    kind: 'none',
+    why: "staff only: the simulated operator's own state, the provider's test tool",
+    aim: async () => ({ url: '/operator-gateway/BSNL/network-condition', payload: { iccids: [MISSING_ICCID], condition: 'NORMAL' } }),
   },
   // The work calendar: scheduled requests in reach (each organisation's scheduled SUSPEND is a week ahead).
   'GET /api/v1/work-calendar': {

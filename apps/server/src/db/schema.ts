@@ -10,6 +10,7 @@ export * from '../modules/plans/plans.table';
 export * from '../modules/queue/queue.table';
 export * from '../modules/requests/requests.table';
 export * from '../modules/roles/roles.table';
+export * from '../modules/sim-diagnosis/diagnosis.table';
 export * from '../modules/sims/sims.table';
 export * from '../modules/two-factor/two-factor.table';
 export * from '../modules/users/users.table';

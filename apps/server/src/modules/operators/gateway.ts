@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { TGatewaySettings } from '@tarang/shared/requests/request.schemas';
+import type { OPERATORS } from '@tarang/shared/sims/identifiers';
+import type { TNetworkState } from '@tarang/shared/sims/network-state';
 import { sql } from 'drizzle-orm';
 import type { TDb, TExecutor } from '../../db/database';
+import { simulatedProfiles, simulatedState } from './simulator-network';
 
 /**
  * The operator gateway (docs/decisions/013): how Tarang hands work to an MNO. No operator publishes an API we can
@@ -33,6 +36,8 @@ export interface TOperatorGateway {
   cancel(submissionId: string, keys: string[]): Promise<{ cancelled: string[] }>;
   /** The whitelists the operator holds now on these profiles (those it holds none of a kind on are left out). */
   appliedWhitelists(iccids: string[]): Promise<TAppliedWhitelist[]>;
+  /** What the operator reports now about these profiles on its network (profiles it never issued are left out). */
+  networkStates(iccids: string[]): Promise<TNetworkState[]>;
 }
 
 export type TAppliedWhitelist = { iccid: string; kind: 'IP' | 'NUMBER'; items: unknown[] | null };
@@ -159,6 +164,14 @@ export function simulatorGateway(db: TDb, settings: TGatewaySettingsRow): TOpera
         ORDER BY iccid, kind, seq DESC`);
       await sleep(settings.latencyMs);
       return rows;
+    },
+    async networkStates(iccids) {
+      if (settings.outage) return await unavailable('POLL', 'network', iccids.length);
+      const profiles = await simulatedProfiles(db, op, iccids);
+      await log('POLL', 'network', 'ANSWERED', profiles.length);
+      await sleep(settings.latencyMs);
+      const now = new Date();
+      return profiles.map((p) => simulatedState(op as (typeof OPERATORS)[number], p, now));
     },
   };
 }

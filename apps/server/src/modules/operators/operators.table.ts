@@ -1,6 +1,6 @@
 import { WHITELIST_DEFAULT_LIMITS } from '@tarang/shared/whitelists/whitelist.schemas';
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { textC, timestampTz } from '../../db/columns';
 
 /**
@@ -92,4 +92,19 @@ export const simulatorWhitelists = pgTable(
     index('simulator_whitelists_profile_idx').on(t.operator, t.iccid, t.kind, t.seq),
     index('simulator_whitelists_task_idx').on(t.operator, t.taskKey).where(sql`${t.taskKey} IS NOT NULL`),
   ],
+);
+
+/**
+ * What staff told the simulated operator a SIM does on its network (issue 16): NEVER_ATTACHES, ROAMING, HEAVY,
+ * IMEI_MISMATCH, SUSPENDED_AT_OPERATOR or NORMAL, in place of the condition its seed gives it.
+ */
+export const simulatorNetworkConditions = pgTable(
+  'simulator_network_conditions',
+  {
+    operator: text('operator').notNull(),
+    iccid: textC('iccid').notNull(),
+    condition: text('condition').notNull(),
+    setAt: timestampTz('set_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.operator, t.iccid] })],
 );

@@ -1,0 +1,47 @@
+import { ZOperatorParams } from '@tarang/shared/requests/request.schemas';
+import { ZNetworkConditionSet, ZSimDiagnosis, ZSimDiagnosisQuery, ZSimDiagnosisRefresh } from '@tarang/shared/sims/diagnosis.schemas';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { TDeps } from '../../app-deps';
+import { declareRoutes } from '../../http/declare-routes';
+import { contextOf, ok } from '../../http/reply';
+import { access } from '../../http/route-access';
+import { getSimDiagnosis, setNetworkCondition } from './diagnosis.service';
+
+/** SIM diagnosis (issue 16, docs/decisions/028-sim-network-state.md), and the simulated operators told what SIMs do. */
+export function diagnosisRoutes(app: FastifyInstance, deps: TDeps) {
+  const route = declareRoutes(app, { tags: ['sims'] });
+
+  route.get('/sim/sim-diagnosis', {
+    access: access.permission('sim-diagnosis'),
+    summary: 'The checks of a SIM (by ICCID, MSISDN or IMSI), from what the provider knows and what its operators last reported',
+    querystring: ZSimDiagnosisQuery,
+    data: ZSimDiagnosis,
+    handler: async (request) => ok(await getSimDiagnosis(deps, contextOf(request), request.query)),
+  });
+
+  route.post('/sim/sim-diagnosis/refresh', {
+    access: access.permission('sim-diagnosis', 'refresh'),
+    summary: "Refresh: each of the SIM's operators asked what it sees now (under its timeout), then the checks",
+    body: ZSimDiagnosisRefresh,
+    data: ZSimDiagnosis,
+    handler: async (request) => {
+      const diagnosis = await getSimDiagnosis(deps, contextOf(request), request.body, { refresh: true });
+      return ok(diagnosis, {
+        message: diagnosis.unanswered.length ? `${diagnosis.unanswered.map((u) => u.operator).join(', ')} did not answer` : 'Refreshed',
+      });
+    },
+  });
+
+  route.post('/operator-gateway/:operator/network-condition', {
+    access: access.permission('request', 'reinitiate', 'none', { staffOnly: true }),
+    summary: 'Tell the simulated operator what SIMs do on its network (never attach, roam, use heavily, change device…)',
+    params: ZOperatorParams,
+    body: ZNetworkConditionSet,
+    data: z.object({ changed: z.number().int() }),
+    handler: async (request) => {
+      const result = await setNetworkCondition(deps, request.params.operator, request.body);
+      return ok(result, { message: `${result.changed} SIMs set ${request.body.condition} at ${request.params.operator}` });
+    },
+  });
+}

@@ -1,0 +1,138 @@
+import type { TNetworkConditionSet, TSimDiagnosis, TSimDiagnosisQuery } from '@tarang/shared/sims/diagnosis.schemas';
+import type { TNetworkState } from '@tarang/shared/sims/network-state';
+import type { TSim } from '@tarang/shared/sims/sim.schemas';
+import type { TSimWhitelist } from '@tarang/shared/whitelists/whitelist.schemas';
+import { sql } from 'drizzle-orm';
+import type { TDeps } from '../../app-deps';
+import { AppError, fieldError } from '../../http/app-error';
+import { requireActor, type TRequestContext } from '../../http/request-context';
+import { GatewayError, gatewayFor, withTimeout } from '../operators/gateway';
+import { getGatewaySettings } from '../operators/operators.service';
+import { findSimByIccid, toSim } from '../sims/sims.repository';
+import { listSimWhitelists } from '../whitelists/sim-whitelists.service';
+import { diagnose, type TOpenTask } from './diagnosis-checks';
+
+/**
+ * SIM diagnosis (issue 16, docs/decisions/028-sim-network-state.md): the SIM found by any profile's ICCID, its MSISDN
+ * or IMSI, inside the caller's reach (404 naming the field otherwise), its checks from what the provider knows and what
+ * each operator last reported, and Refresh: each operator asked again now, under its timeout.
+ */
+
+const ACTIVE_TASKS = ['QUEUED', 'PENDING', 'SUBMITTING', 'SUBMITTED'];
+
+async function iccidOf(deps: TDeps, q: TSimDiagnosisQuery): Promise<{ iccid: string | null; field: string }> {
+  if (q.iccid) return { iccid: q.iccid, field: 'iccid' };
+  const field = q.msisdn ? 'msisdn' : 'imsi';
+  const value = q.msisdn ?? q.imsi!;
+  const candidates = q.msisdn ? [value, value.startsWith('+') ? value.slice(1) : `+${value}`, `+91${value}`] : [value];
+  const column = q.msisdn ? sql`msisdn` : sql`imsi`;
+  const { rows } = await deps.db.execute<{ iccid: string }>(
+    sql`SELECT iccid FROM sim_profiles WHERE ${column} = ANY(${sql.param(candidates)}::text[]) LIMIT 1`,
+  );
+  return { iccid: rows[0]?.iccid ?? null, field };
+}
+
+/** Asks each operator of the SIM what it sees now; keeps what they answer, says which did not. */
+async function refreshStates(deps: TDeps, sim: TSim): Promise<TSimDiagnosis['unanswered']> {
+  const byOperator = new Map<string, string[]>();
+  for (const p of [sim.primary, ...sim.provisioned]) byOperator.set(p.operator, [...(byOperator.get(p.operator) ?? []), p.ICCID]);
+  const unanswered: TSimDiagnosis['unanswered'] = [];
+  await Promise.all(
+    [...byOperator].map(async ([operator, iccids]) => {
+      const settings = await getGatewaySettings(deps.db, operator);
+      const gateway = gatewayFor(deps.db, settings);
+      if (!gateway) {
+        unanswered.push({ operator, message: `${operator} is worked by hand: there is no gateway to ask` });
+        return;
+      }
+      try {
+        const states = await withTimeout(gateway.networkStates(iccids), settings.timeoutMs, `${operator} network state`);
+        await storeStates(deps, sim.id, states);
+      } catch (error) {
+        if (!(error instanceof GatewayError)) throw error;
+        unanswered.push({
+          operator,
+          message:
+            error.kind === 'TIMEOUT'
+              ? `${operator} did not answer within ${settings.timeoutMs} ms: what it said last is shown`
+              : `${operator} is not answering: what it said last is shown`,
+        });
+      }
+    }),
+  );
+  return unanswered.sort((a, b) => a.operator.localeCompare(b.operator));
+}
+
+async function storeStates(deps: TDeps, simId: string, states: TNetworkState[]): Promise<void> {
+  if (states.length === 0) return;
+  await deps.db.execute(sql`
+    INSERT INTO sim_network_states (iccid, sim_id, operator, state, checked_at)
+    SELECT x.iccid, ${simId}, x.operator, x.state::jsonb, x.checked_at::timestamptz
+    FROM unnest(${sql.param(states.map((s) => s.iccid))}::text[], ${sql.param(states.map((s) => s.operator))}::text[],
+      ${sql.param(states.map((s) => JSON.stringify(s)))}::text[], ${sql.param(states.map((s) => s.checkedAt))}::text[])
+      AS x(iccid, operator, state, checked_at)
+    ON CONFLICT (iccid) DO UPDATE SET sim_id = EXCLUDED.sim_id, operator = EXCLUDED.operator, state = EXCLUDED.state,
+      checked_at = EXCLUDED.checked_at`);
+}
+
+/** The diagnosis of a SIM; with `refresh`, its operators are asked again first (Refresh). */
+export async function getSimDiagnosis(
+  deps: TDeps,
+  ctx: TRequestContext,
+  q: TSimDiagnosisQuery,
+  options: { refresh?: boolean } = {},
+): Promise<TSimDiagnosis> {
+  const actor = requireActor(ctx);
+  const { iccid, field } = await iccidOf(deps, q);
+  const row = iccid ? await findSimByIccid(deps.db, actor.scope, iccid) : null;
+  if (!row) throw fieldError('NOT_FOUND', field, 'SIM not found');
+  const sim = toSim(row);
+  const unanswered = options.refresh ? await refreshStates(deps, sim) : [];
+
+  const [states, tasks, ip, numbers] = await Promise.all([
+    deps.db.execute<{ iccid: string; state: TNetworkState }>(sql`SELECT iccid, state FROM sim_network_states WHERE sim_id = ${sim.id}`),
+    deps.db.execute<{ batch_job_id: string; request_id: string; type: string; status: string }>(sql`
+      SELECT DISTINCT ON (b.id) b.batch_job_id, b.request_id, b.type, t.status
+      FROM job_tasks t JOIN batch_jobs b ON b.id = t.job_id
+      WHERE t.sim_id = ${sim.id} AND t.status = ANY(${sql.param(ACTIVE_TASKS)}::text[])
+      ORDER BY b.id, t.id`),
+    listSimWhitelists(deps, ctx, 'IP', { page: 1, limit: 20, simId: sim.id }),
+    listSimWhitelists(deps, ctx, 'NUMBER', { page: 1, limit: 20, simId: sim.id }),
+  ]);
+  const network = new Map(states.rows.map((r) => [r.iccid, r.state]));
+  const openTasks: TOpenTask[] = tasks.rows.map((t) => ({
+    batchJobId: t.batch_job_id,
+    requestId: t.request_id,
+    type: t.type,
+    status: t.status,
+  }));
+  const whitelists: Record<'IP' | 'NUMBER', TSimWhitelist[]> = { IP: ip.rows, NUMBER: numbers.rows };
+  const checks = diagnose({ sim, network, whitelists, openTasks, now: new Date() });
+  return {
+    sim: { id: sim.id, iccid: sim.iccid, status: sim.status, organization: sim.organization },
+    profiles: [sim.primary, ...sim.provisioned].map((p) => ({
+      iccid: p.ICCID,
+      operator: p.operator,
+      network: network.get(p.ICCID) ?? null,
+    })),
+    checks,
+    failing: checks.filter((c) => c.outcome === 'FAIL').length,
+    warning: checks.filter((c) => c.outcome === 'WARN').length,
+    unanswered,
+  };
+}
+
+/** Staff tell the simulated operator what SIMs do on its network (to see each diagnosis outcome). */
+export async function setNetworkCondition(deps: TDeps, operator: string, body: TNetworkConditionSet): Promise<{ changed: number }> {
+  const settings = await getGatewaySettings(deps.db, operator);
+  if (settings.adapter !== 'simulator') throw new AppError('CONFLICT', `${operator} is not simulated: its network cannot be told anything`);
+  const { rows } = await deps.db.execute<{ n: number }>(sql`
+    WITH known AS (SELECT iccid FROM sim_profiles WHERE iccid = ANY(${sql.param(body.iccids)}::text[]) AND operator = ${operator}),
+    ins AS (
+      INSERT INTO simulator_network_conditions (operator, iccid, condition)
+      SELECT ${operator}, iccid, ${body.condition} FROM known
+      ON CONFLICT (operator, iccid) DO UPDATE SET condition = EXCLUDED.condition, set_at = now()
+      RETURNING 1)
+    SELECT count(*)::int AS n FROM ins`);
+  return { changed: rows[0]?.n ?? 0 };
+}
