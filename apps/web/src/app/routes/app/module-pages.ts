@@ -13,6 +13,7 @@ export const MODULE_PAGES: Readonly<Record<string, () => Promise<TPageModule>>> 
   '/dashboard': () => import('./dashboard'),
   '/sim-inventory': () => import('./sim-inventory'),
   '/sim-details': () => import('./sim-details'),
+  '/sim-diagnosis': () => import('./sim-diagnosis'),
   '/sim-actions': () => import('./sim-actions'),
   '/work-calendar': () => import('./work-calendar'),
   '/request': () => import('./requests/requests'),

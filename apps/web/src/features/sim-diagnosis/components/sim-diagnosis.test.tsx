@@ -1,0 +1,158 @@
+import { scopesFrom } from '@tarang/shared/roles/auth-scopes';
+import type { TSimDiagnosis } from '@tarang/shared/sims/diagnosis.schemas';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeRequest } from '@/features/requests/testing/make-request';
+import { notify } from '@/lib/notify';
+import { hexId, makeUser, SignedIn, sessionAnswers } from '@/testing/signed-in';
+import { answerFetch, renderWithProviders } from '@/testing/test-utils';
+import { SimDiagnosis } from './sim-diagnosis';
+
+let restore: (() => void) | null = null;
+afterEach(() => {
+  restore?.();
+  restore = null;
+  vi.restoreAllMocks();
+});
+
+const ICCID = '89911000000000010019';
+const SUSPENDED: TSimDiagnosis = {
+  sim: { id: hexId('5'), iccid: ICCID, status: 'SUSPENDED', organization: { id: hexId('a'), tradeName: 'Krishna Telemetry' } },
+  profiles: [{ iccid: ICCID, operator: 'AIRTEL', network: null }],
+  checks: [
+    {
+      key: 'PROVIDER_STATUS',
+      outcome: 'FAIL',
+      reason: 'SUSPENDED',
+      summary: 'The SIM is suspended: it cannot reach the network',
+      iccid: null,
+      evidence: { status: 'SUSPENDED', reason: null },
+      fix: { action: 'RESUME', target: null },
+    },
+    {
+      key: 'REGISTRATION',
+      outcome: 'WARN',
+      reason: 'NOT_ASKED',
+      summary: 'AIRTEL has not been asked yet',
+      iccid: ICCID,
+      evidence: { operator: 'AIRTEL' },
+      fix: { action: 'REFRESH', target: null },
+    },
+    {
+      key: 'OPEN_REQUESTS',
+      outcome: 'PASS',
+      reason: 'NONE',
+      summary: 'No request under way on the SIM',
+      iccid: null,
+      evidence: {},
+      fix: null,
+    },
+  ],
+  failing: 1,
+  warning: 1,
+  unanswered: [],
+};
+const REFRESHED: TSimDiagnosis = {
+  ...SUSPENDED,
+  checks: SUSPENDED.checks.map((c) =>
+    c.key === 'REGISTRATION'
+      ? {
+          ...c,
+          outcome: 'FAIL',
+          reason: 'NEVER_SEEN',
+          summary: 'Never seen on any network',
+          fix: null,
+          evidence: { operator: 'AIRTEL', attached: false },
+        }
+      : c,
+  ),
+  unanswered: [{ operator: 'AIRTEL', message: 'AIRTEL did not answer within 100 ms: what it said last is shown' }],
+};
+
+function renderPage(scopes: Parameters<typeof scopesFrom>[0], number = ICCID) {
+  const onNumber = vi.fn();
+  const fetchMock = answerFetch(
+    sessionAnswers(makeUser(), scopesFrom(scopes), (url, init) => {
+      const method = init.method ?? 'GET';
+      if (url.pathname === '/api/v1/sim/sim-diagnosis' && method === 'GET') {
+        if (url.searchParams.get('iccid') !== ICCID)
+          return { status: 404, body: { success: false, code: 'NOT_FOUND', message: 'SIM not found' } };
+        return { body: { success: true, data: SUSPENDED } };
+      }
+      if (url.pathname === '/api/v1/sim/sim-diagnosis/refresh')
+        return { body: { success: true, message: 'AIRTEL did not answer', data: REFRESHED } };
+      if (url.pathname === '/api/v1/request' && method === 'POST') {
+        return {
+          status: 201,
+          body: {
+            success: true,
+            message: 'Request BJ00000088 created',
+            data: { request: makeRequest({ id: hexId('7'), batchJobId: 'BJ00000088', type: 'RESUME' }), preview: null, replayed: false },
+          },
+        };
+      }
+      return { status: 404, body: { success: false, code: 'NOT_FOUND', message: 'Not found' } };
+    }),
+  );
+  restore = fetchMock.restore;
+  renderWithProviders(
+    <SignedIn>
+      <SimDiagnosis number={number} onNumber={onNumber} />
+    </SignedIn>,
+    { route: `/sim-diagnosis?number=${number}` },
+  );
+  return { onNumber, calls: fetchMock.calls, user: userEvent.setup() };
+}
+
+const row = (key: string) => document.querySelector(`li[data-check="${key}"]`) as HTMLElement;
+
+describe('SimDiagnosis', () => {
+  it('shows failing checks first with their fix; Resume asks first, then makes one request on the SIM', async () => {
+    const success = vi.spyOn(notify, 'success').mockImplementation(() => {});
+    const { user, calls } = renderPage({ 'sim-diagnosis': true, 'sim-actions': true });
+    await screen.findByRole('list', { name: 'Checks' }, { timeout: 10_000 });
+    const items = within(screen.getByRole('list', { name: 'Checks' })).getAllByRole('listitem');
+    expect(items.map((i) => i.getAttribute('data-outcome'))).toEqual(['FAIL', 'WARN', 'PASS']);
+    expect(screen.getByTestId('diagnosis-counts')).toHaveTextContent('1 failing · 1 to look at');
+    expect(row('PROVIDER_STATUS')).toHaveTextContent('The SIM is suspended: it cannot reach the network');
+    await user.click(within(row('PROVIDER_STATUS')).getByRole('button', { name: 'Resume' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resume?' });
+    expect(dialog).toHaveTextContent(`SIM ${ICCID} is resumed at its operator, in one request.`);
+    await user.click(within(dialog).getByRole('button', { name: 'Resume' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Request BJ00000088 created'));
+    const made = calls.find((c) => c.url.pathname === '/api/v1/request' && c.method === 'POST')!;
+    expect(made.body).toEqual({ type: 'RESUME', iccids: [ICCID] });
+  });
+
+  it('Refresh shows what the operators said and which did not answer', async () => {
+    vi.spyOn(notify, 'warning').mockImplementation(() => {});
+    const { user } = renderPage({ 'sim-diagnosis': true });
+    await screen.findByRole('list', { name: 'Checks' }, { timeout: 10_000 });
+    await user.click(screen.getAllByRole('button', { name: 'Refresh' })[0]!);
+    expect(await screen.findByText('AIRTEL did not answer: what it said last is shown')).toBeInTheDocument();
+    expect(row('REGISTRATION')).toHaveTextContent('Never seen on any network');
+  });
+
+  it('offers no fix the role cannot use', async () => {
+    renderPage({ 'sim-diagnosis': [] });
+    await screen.findByRole('list', { name: 'Checks' }, { timeout: 10_000 });
+    expect(within(row('PROVIDER_STATUS')).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Refresh' })).not.toBeInTheDocument();
+  });
+
+  it('checks what is typed before looking it up, and says when no SIM has it', async () => {
+    const { user, onNumber } = renderPage({ 'sim-diagnosis': true }, '89911000000000099999');
+    expect(await screen.findByText('No SIM 89911000000000099999 here.', {}, { timeout: 10_000 })).toBeInTheDocument();
+    const box = screen.getByRole('textbox', { name: 'ICCID, MSISDN or IMSI' });
+    await user.clear(box);
+    await user.type(box, 'hello');
+    await user.click(screen.getByRole('button', { name: 'Diagnose' }));
+    expect(screen.getByText('Type an ICCID (starting 89), an MSISDN (10 to 13 digits) or an IMSI (15 digits)')).toBeInTheDocument();
+    expect(onNumber).not.toHaveBeenCalled();
+    await user.clear(box);
+    await user.type(box, '+91 98765 43210');
+    await user.click(screen.getByRole('button', { name: 'Diagnose' }));
+    expect(onNumber).toHaveBeenCalledWith('+919876543210');
+  });
+});
