@@ -3,7 +3,7 @@ import { simIdentity } from '@tarang/shared/sims/generated-identifiers';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi as api, createOrganization, uniqueSuffix, until, uploadSims } from './support/api';
-import { connectBrowser, navigate, signedInPage } from './support/console';
+import { connectBrowser, navigate, seriousAxeViolations, signedInPage } from './support/console';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/constants';
 
 /**
@@ -107,5 +107,15 @@ describe('SIM diagnosis in the console', () => {
     // Still failing: the plan (this SIM was activated without one), said as such.
     expect(await checkRow('PLAN').innerText()).toContain('No plan on the SIM');
     await shot('resumed');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // Fetch Device Details on the SIM's page: the IMEI the operator saw, and its simulated make.
+    await page.getByRole('link', { name: sim.iccid }).click();
+    await page.waitForURL((url) => url.pathname === '/sim-details');
+    await page.getByRole('button', { name: 'Fetch Device Details' }).click();
+    const device = page.getByRole('dialog', { name: 'Device details' }).getByTestId('device-details');
+    await device.waitFor();
+    expect(await device.innerText()).toMatch(/IMEI\s*\d{15}[\s\S]*Tarang simulator/);
+    await shot('device-details');
   });
 });

@@ -932,6 +932,11 @@ export const ROUTE_TARGETS: Record<string, TRouteTarget | TRouteTarget[]> = {
     ok: 200,
     aim: async (w, org) => ({ url: `/sim/sim-diagnosis?iccid=${o(w, org).sim.iccid}` }),
   },
+  'GET /api/v1/sim/device-details': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => ({ url: `/sim/device-details?iccid=${o(w, org).sim.iccid}` }),
+  },
   'POST /api/v1/sim/sim-diagnosis/refresh': {
     kind: 'object',
     ok: 200,

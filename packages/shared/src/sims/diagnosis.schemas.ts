@@ -107,3 +107,19 @@ export const ZNetworkConditionSet = z
   })
   .strict();
 export type TNetworkConditionSet = z.infer<typeof ZNetworkConditionSet>;
+
+/**
+ * GET /sim/device-details (Fetch Device Details): the IMEI the SIM was last seen in — as its operators last reported,
+ * else as the provider last knew it —, the make and model its TAC names (null when the TAC table does not hold it), and
+ * the device registered with that IMEI (null until devices are registered).
+ */
+export const ZDeviceDetails = z.object({
+  iccid: z.string(),
+  imei: z.string().nullable(),
+  /** When an operator last reported it (null: known only from the provider's records). */
+  seenAt: z.string().nullable(),
+  source: z.enum(['OPERATOR', 'RECORDS']).nullable(),
+  tac: z.object({ tac: z.string(), make: z.string(), model: z.string(), kind: z.string().nullable() }).nullable(),
+  device: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
+export type TDeviceDetails = z.infer<typeof ZDeviceDetails>;

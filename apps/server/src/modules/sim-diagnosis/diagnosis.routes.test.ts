@@ -4,6 +4,7 @@ import { imeiError } from '@tarang/shared/sims/identifiers';
 import { describe, expect, it } from 'vitest';
 import { routeTest } from '../../../test/route-test';
 import { API } from '../../../test/test-app';
+import { SIMULATED_TACS } from '../operators/simulator-network';
 import { resetSimulators, setGateway, waitForJob } from '../requests/requests-test-kit';
 import { makeSims } from '../sims/sims-test-kit';
 
@@ -15,7 +16,7 @@ const { t, f, tokens } = routeTest({
   config: { queuePollMs: 50, operatorRetryBaseMs: 20 },
   tenancy: true,
   roles: {
-    'Diagnosis support desk': scopesFrom({ 'sim-diagnosis': true, 'sim-actions': true, job: true }),
+    'Diagnosis support desk': scopesFrom({ 'sim-diagnosis': true, 'sim-details': true, 'sim-actions': true, job: true }),
     'Diagnosis lookers': scopesFrom({ 'sim-diagnosis': [] }),
   },
   users: {
@@ -194,5 +195,32 @@ describe('SIM diagnosis', () => {
       (await call('POST', '/operator-gateway/AIRTEL/network-condition', tokens.c1Desk!, { iccids: [sim!.iccid], condition: 'HEAVY' }))
         .statusCode,
     ).toBe(403);
+  });
+
+  it('Fetch Device Details: the IMEI last seen, with the make and model its TAC names, once the operator has reported it', async () => {
+    await resetSimulators(t, tokens.staff);
+    const [sim] = await makeSims(t, 1, { organizationId: f.orgs.C1.id, status: 'ACTIVE', operators: ['AIRTEL'] });
+    await condition('AIRTEL', [sim!.iccid], 'NORMAL');
+    const url = `/sim/device-details?iccid=${sim!.iccid}`;
+    const before = await call('GET', url, tokens.c1Desk!);
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json().data).toEqual({ iccid: sim!.iccid, imei: null, seenAt: null, source: null, tac: null, device: null });
+
+    const seen = one(await refreshed(sim!.iccid), 'IMEI_LOCK').evidence.imeiSeen as string;
+    const after = (await call('GET', url, tokens.c1Desk!)).json().data;
+    expect(after).toMatchObject({ imei: seen, source: 'OPERATOR', tac: { tac: seen.slice(0, 8), make: 'Tarang simulator' }, device: null });
+    expect(after.seenAt).toEqual(expect.any(String));
+    // The SIM's own record follows what the operator saw.
+    const { rows } = await t.database.pool.query(
+      'SELECT s.last_imei FROM sims s JOIN sim_profiles p ON p.sim_id = s.id WHERE p.iccid = $1',
+      [sim!.iccid],
+    );
+    expect(rows[0].last_imei).toBe(seen);
+
+    expect((await call('GET', url, tokens.c2Desk!)).statusCode).toBe(404);
+    expect((await call('GET', url, tokens.c1Reader!)).statusCode).toBe(403);
+    // Every code the simulated devices carry is in the shipped TAC table.
+    const { rows: tacs } = await t.database.pool.query('SELECT tac FROM device_tacs WHERE tac = ANY($1)', [[...SIMULATED_TACS]]);
+    expect(tacs).toHaveLength(SIMULATED_TACS.length);
   });
 });

@@ -1,11 +1,18 @@
 import { ZOperatorParams } from '@tarang/shared/requests/request.schemas';
-import { ZNetworkConditionSet, ZSimDiagnosis, ZSimDiagnosisQuery, ZSimDiagnosisRefresh } from '@tarang/shared/sims/diagnosis.schemas';
+import {
+  ZDeviceDetails,
+  ZNetworkConditionSet,
+  ZSimDiagnosis,
+  ZSimDiagnosisQuery,
+  ZSimDiagnosisRefresh,
+} from '@tarang/shared/sims/diagnosis.schemas';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { TDeps } from '../../app-deps';
 import { declareRoutes } from '../../http/declare-routes';
 import { contextOf, ok } from '../../http/reply';
 import { access } from '../../http/route-access';
+import { getDeviceDetails } from './device-details.service';
 import { getSimDiagnosis, setNetworkCondition } from './diagnosis.service';
 
 /** SIM diagnosis (issue 16, docs/decisions/028-sim-network-state.md), and the simulated operators told what SIMs do. */
@@ -31,6 +38,14 @@ export function diagnosisRoutes(app: FastifyInstance, deps: TDeps) {
         message: diagnosis.unanswered.length ? `${diagnosis.unanswered.map((u) => u.operator).join(', ')} did not answer` : 'Refreshed',
       });
     },
+  });
+
+  route.get('/sim/device-details', {
+    access: access.permission('sim-details', 'fetchDeviceDetails'),
+    summary: 'Fetch Device Details: the IMEI the SIM was last seen in, its make and model by TAC, and the device registered with it',
+    querystring: ZSimDiagnosisQuery,
+    data: ZDeviceDetails,
+    handler: async (request) => ok(await getDeviceDetails(deps, contextOf(request), request.query)),
   });
 
   route.post('/operator-gateway/:operator/network-condition', {

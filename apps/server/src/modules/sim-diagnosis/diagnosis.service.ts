@@ -32,6 +32,15 @@ async function iccidOf(deps: TDeps, q: TSimDiagnosisQuery): Promise<{ iccid: str
   return { iccid: rows[0]?.iccid ?? null, field };
 }
 
+/** The SIM named by ICCID, MSISDN or IMSI inside the caller's reach; else a 404 naming the field given. */
+export async function findDiagnosedSim(deps: TDeps, ctx: TRequestContext, q: TSimDiagnosisQuery): Promise<TSim> {
+  const actor = requireActor(ctx);
+  const { iccid, field } = await iccidOf(deps, q);
+  const row = iccid ? await findSimByIccid(deps.db, actor.scope, iccid) : null;
+  if (!row) throw fieldError('NOT_FOUND', field, 'SIM not found');
+  return toSim(row);
+}
+
 /** Asks each operator of the SIM what it sees now; keeps what they answer, says which did not. */
 async function refreshStates(deps: TDeps, sim: TSim): Promise<TSimDiagnosis['unanswered']> {
   const byOperator = new Map<string, string[]>();
@@ -73,6 +82,12 @@ async function storeStates(deps: TDeps, simId: string, states: TNetworkState[]):
       AS x(iccid, operator, state, checked_at)
     ON CONFLICT (iccid) DO UPDATE SET sim_id = EXCLUDED.sim_id, operator = EXCLUDED.operator, state = EXCLUDED.state,
       checked_at = EXCLUDED.checked_at`);
+  // The IMEI last seen is the SIM's own record too (an IMEI lock without an IMEI locks to it).
+  const seen = states.filter((s) => s.imeiSeen && s.lastSeenAt).sort((a, b) => b.lastSeenAt!.localeCompare(a.lastSeenAt!))[0];
+  if (seen)
+    await deps.db.execute(
+      sql`UPDATE sims SET last_imei = ${seen.imeiSeen} WHERE id = ${simId} AND last_imei IS DISTINCT FROM ${seen.imeiSeen}`,
+    );
 }
 
 /** The diagnosis of a SIM; with `refresh`, its operators are asked again first (Refresh). */
@@ -82,11 +97,7 @@ export async function getSimDiagnosis(
   q: TSimDiagnosisQuery,
   options: { refresh?: boolean } = {},
 ): Promise<TSimDiagnosis> {
-  const actor = requireActor(ctx);
-  const { iccid, field } = await iccidOf(deps, q);
-  const row = iccid ? await findSimByIccid(deps.db, actor.scope, iccid) : null;
-  if (!row) throw fieldError('NOT_FOUND', field, 'SIM not found');
-  const sim = toSim(row);
+  const sim = await findDiagnosedSim(deps, ctx, q);
   const unanswered = options.refresh ? await refreshStates(deps, sim) : [];
 
   const [states, tasks, ip, numbers] = await Promise.all([

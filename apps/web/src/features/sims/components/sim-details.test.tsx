@@ -53,6 +53,21 @@ function renderDetails(scopes: Parameters<typeof scopesFrom>[0], status = 200) {
           : { status, body: { success: false, code: 'NOT_FOUND', message: 'SIM not found' } };
       }
       if (url.pathname === '/api/v1/sim' && init.method === 'PUT') return { body: { success: true, data: { updated: 1, notFound: [] } } };
+      if (url.pathname === '/api/v1/sim/device-details' && url.searchParams.get('iccid') === ALLOCATED_SIM.iccid) {
+        return {
+          body: {
+            success: true,
+            data: {
+              iccid: ALLOCATED_SIM.iccid,
+              imei: '867169050000019',
+              seenAt: '2026-11-25T04:30:00.000Z',
+              source: 'OPERATOR',
+              tac: { tac: '86716905', make: 'Tarang simulator', model: 'Simulated NB-IoT module', kind: 'module' },
+              device: null,
+            },
+          },
+        };
+      }
       if (url.pathname === '/api/v1/organization') return { body: { success: true, data: [], meta: { page: 1, limit: 500, total: 0 } } };
       return { status: 404, body: { success: false, message: 'Not found', code: 'NOT_FOUND' } };
     }),
@@ -67,6 +82,24 @@ function renderDetails(scopes: Parameters<typeof scopesFrom>[0], status = 200) {
 }
 
 describe('SimDetails', () => {
+  it('Fetch Device Details shows the IMEI last seen with its make and model, for a role that may fetch them', async () => {
+    renderDetails({ 'sim-inventory': ['viewDetails'], 'sim-details': ['fetchDeviceDetails'] });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Fetch Device Details' }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Device details' });
+    const details = await within(dialog).findByTestId('device-details');
+    expect(details).toHaveTextContent('IMEI867169050000019');
+    expect(details).toHaveTextContent('By the operator, last at 25/11/2026 10:00 AM');
+    expect(details).toHaveTextContent('Make and modelTarang simulator Simulated NB-IoT module');
+    expect(details).toHaveTextContent('Registered deviceNone registered with this IMEI');
+  });
+
+  it('offers no Fetch Device Details without its permission', async () => {
+    renderDetails({ 'sim-inventory': ['viewDetails'], 'sim-details': ['diagnose'] });
+    await screen.findByRole('table', { name: 'Profiles' }, { timeout: 10_000 });
+    expect(screen.queryByRole('button', { name: 'Fetch Device Details' })).not.toBeInTheDocument();
+  });
+
   it('shows both profiles, the settings and the history as a timeline in Indian time', async () => {
     renderDetails({ 'sim-inventory': ['viewDetails'], 'sim-details': true });
     const profiles = await screen.findByRole('table', { name: 'Profiles' }, { timeout: 10_000 });

@@ -1,3 +1,4 @@
+import DevicesOtherOutlined from '@mui/icons-material/DevicesOtherOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
@@ -26,6 +27,7 @@ import { formatDate, formatDateTime } from '@/lib/date';
 import { useSim } from '../api/get-sim';
 import type { TMoveKind } from '../api/move-sims';
 import { useSimMessages } from '../utils/messages';
+import { DeviceDetailsDialog } from './device-details-dialog';
 import { EditSimDialog } from './edit-sim-dialog';
 import { ImeiLockDialog } from './imei-lock-dialog';
 import { MoveSimsDialog } from './move-sims-dialog';
@@ -82,7 +84,7 @@ function ProfilesTable({ primary, provisioned }: { primary: TSimProfile; provisi
   );
 }
 
-type TDialog = { kind: 'edit' } | { kind: 'imei' } | { kind: 'move'; move: TMoveKind } | null;
+type TDialog = { kind: 'edit' } | { kind: 'imei' } | { kind: 'device' } | { kind: 'move'; move: TMoveKind } | null;
 
 /**
  * One SIM (spec §2 /sim-details?number={ICCID}): profiles, status, organisation, settings, history and actions.
@@ -98,6 +100,7 @@ export function SimDetails({ iccid, sections }: { iccid: string; sections?: (sim
   const canAllocate = useCan('sim-inventory', 'allocate');
   const canRollBack = useCan('sim-inventory', 'rollBack');
   const canDiagnose = useCan('sim-details', 'diagnose');
+  const canFetchDevice = useCan('sim-details', 'fetchDeviceDetails');
   const canSeeOrganizations = useCan('organisation');
   const organizations = useOrganizationOptions(canSeeOrganizations || canAllocate);
   const [dialog, setDialog] = useState<TDialog>(null);
@@ -149,6 +152,11 @@ export function SimDetails({ iccid, sections }: { iccid: string; sections?: (sim
         {rollbackable && (
           <Button variant="outlined" color="warning" onClick={() => setDialog({ kind: 'move', move: 'rollback' })}>
             {t('actions.rollBack')}
+          </Button>
+        )}
+        {canFetchDevice && (
+          <Button startIcon={<DevicesOtherOutlined />} onClick={() => setDialog({ kind: 'device' })}>
+            {t('device.button')}
           </Button>
         )}
         {canDiagnose && (
@@ -203,6 +211,7 @@ export function SimDetails({ iccid, sections }: { iccid: string; sections?: (sim
 
       {dialog?.kind === 'edit' && <EditSimDialog sim={sim} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'imei' && <ImeiLockDialog sim={sim} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'device' && <DeviceDetailsDialog iccid={sim.iccid} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'move' && (
         <MoveSimsDialog kind={dialog.move} target={{ kind: 'iccids', iccids: [sim.iccid] }} onClose={() => setDialog(null)} />
       )}
