@@ -1,5 +1,6 @@
 import { newId } from '@tarang/shared/common/ids';
 import { scopesFrom } from '@tarang/shared/roles/auth-scopes';
+import { simIdentity } from '@tarang/shared/sims/generated-identifiers';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { expect } from 'vitest';
 import { SYSTEM_CONTEXT } from '../src/http/request-context';
@@ -931,6 +932,16 @@ export const ROUTE_TARGETS: Record<string, TRouteTarget | TRouteTarget[]> = {
     kind: 'object',
     ok: 200,
     aim: async (w, org) => ({ url: `/sim/sim-diagnosis?iccid=${o(w, org).sim.iccid}` }),
+  },
+  'POST /api/v1/sim/imeis/file': {
+    // The SIMs are named in the file: out of reach they are refused as ones that do not exist. A file's rows are checked
+    // first, so the missing SIM here is a well-formed ICCID nobody has.
+    kind: 'batch',
+    aim: async (w, org) => {
+      const iccid = org === 'missing' ? simIdentity(999_999_000, 'AIRTEL').iccid : (await w.fresh.sim(org, 'ACTIVE')).iccid;
+      const body = multipartBody('imeis.csv', `iccid,imei\n${iccid},867169050000012\n`);
+      return { url: '/sim/imeis/file', payload: body.payload, headers: body.headers };
+    },
   },
   'GET /api/v1/sim/device-details': {
     kind: 'object',

@@ -168,7 +168,9 @@ async function outOfReach(target: Extract<TRouteTarget, { owners: string }>, act
 /** An answer with the ICCIDs it was asked about, ids, times and the request id made neutral, to compare two answers. */
 function neutral(res: { status: number; body: string }, aim: TAim): string {
   let body = res.body;
-  for (const iccid of JSON.stringify(aim.payload ?? '').match(/\b\d{19,20}\b/g) ?? []) body = body.replaceAll(iccid, MISSING_ICCID);
+  // A file sent (multipart) names its SIMs in its text.
+  const sent = Buffer.isBuffer(aim.payload) ? aim.payload.toString('utf8') : JSON.stringify(aim.payload ?? '');
+  for (const iccid of sent.match(/\b\d{19,20}\b/g) ?? []) body = body.replaceAll(iccid, MISSING_ICCID);
   body = body
     .replace(/"requestId":"[^"]*"/g, '"requestId":""')
     .replace(/\b[0-9a-f]{24}\b/g, '<id>')

@@ -248,6 +248,21 @@ export const ZSimImeiLock = z
   .strict();
 export type TSimImeiLock = z.infer<typeof ZSimImeiLock>;
 
+/** The most ICCID–IMEI pairs one file may hold (POST /sim/imeis/file). */
+export const IMEI_FILE_PAIRS_MAX = 50_000;
+/** The largest file of pairs (about 40 bytes a pair). */
+export const IMEI_FILE_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * POST /sim/imeis/file: how many SIMs were locked, and each row that was not — malformed, listed twice, not found or
+ * not lockable — by its line in the file (the first 1,000; `rejected` counts them all).
+ */
+export const ZImeiFileResult = z.object({
+  updated: z.number().int(),
+  rejected: z.number().int(),
+  rows: z.array(z.object({ row: z.number().int(), iccid: z.string(), reason: z.string() })),
+});
+export type TImeiFileResult = z.infer<typeof ZImeiFileResult>;
+
 export const OPERATION_KINDS = ['ALLOCATE', 'ROLLBACK', 'UPLOAD'] as const;
 export const OPERATION_STATUSES = ['QUEUED', 'RUNNING', 'DONE', 'FAILED'] as const;
 

@@ -3,7 +3,9 @@ import { stat } from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import { ZIdParams } from '@tarang/shared/common/api';
 import {
+  IMEI_FILE_MAX_BYTES,
   ZIccidParams,
+  ZImeiFileResult,
   ZSim,
   ZSimAllocate,
   ZSimBatchResult,
@@ -30,6 +32,7 @@ import { envelope } from '../../http/envelope';
 import { receiveFile } from '../../http/multipart-file';
 import { contextOf, ok, okPage } from '../../http/reply';
 import { access } from '../../http/route-access';
+import { lockImeisFromFile } from './imei-lock-files';
 import { exportSims, uploadTemplate } from './sim-export.service';
 import { allocateSims, rollbackSims } from './sim-moves.service';
 import { toOperation } from './sim-operations.repository';
@@ -150,6 +153,22 @@ function registerSimRoutes(app: FastifyInstance, deps: TDeps, cfg: ReturnType<ty
       200: envelope(z.object({ updated: z.number().int(), skipped: z.array(z.object({ iccid: z.string(), reason: z.string() })) })),
     },
     handler: async (request) => ok(await service.setImeiLock(deps, contextOf(request), request.body)),
+  });
+
+  route.post('/sim/imeis/file', {
+    access: access.permission('sim-actions'),
+    summary:
+      'Lock SIMs to IMEIs from a CSV or XLSX file of pairs (multipart field "file"; columns iccid and imei): refused rows come back by line',
+    consumes: ['multipart/form-data'],
+    data: ZImeiFileResult,
+    handler: async (request) => {
+      const file = await receiveFile(request, cfg.uploadDir, IMEI_FILE_MAX_BYTES);
+      const result = await lockImeisFromFile(deps, contextOf(request), cfg, file);
+      const locked = `${result.updated} ${result.updated === 1 ? 'SIM' : 'SIMs'} IMEI-locked`;
+      return ok(result, {
+        message: result.rejected ? `${locked}; ${result.rejected} ${result.rejected === 1 ? 'row' : 'rows'} not taken` : locked,
+      });
+    },
   });
 
   const bulk = access.permission('sim-inventory', 'bulkUpload', 'none', { staffOnly: true });
