@@ -1,4 +1,4 @@
-import type { TSimImeiLock, TSimUpdate } from '@tarang/shared/sims/sim.schemas';
+import type { TImeiFileResult, TSimImeiLock, TSimUpdate } from '@tarang/shared/sims/sim.schemas';
 import { api } from '@/lib/api-client';
 import { useResourceMutation } from '@/lib/resource';
 import { simsResource } from './get-sims';
@@ -19,3 +19,13 @@ export async function setImeiLock(body: TSimImeiLock): Promise<TImeiLockResult> 
 export const useUpdateSims = () => useResourceMutation(simsResource, updateSims);
 
 export const useSetImeiLock = () => useResourceMutation(simsResource, setImeiLock);
+
+/** POST /sim/imeis/file: SIMs locked to IMEIs from a CSV or XLSX of ICCID–IMEI pairs; rows not taken come back by line. */
+export async function lockImeisFromFile(file: File): Promise<TImeiFileResult & { message?: string }> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const response = await api.postForm<TImeiFileResult>(`${simsResource.path}/imeis/file`, form);
+  return { ...response.data, message: response.message };
+}
+
+export const useLockImeisFromFile = () => useResourceMutation(simsResource, lockImeisFromFile);

@@ -1,6 +1,4 @@
-import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -8,21 +6,20 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import {
   NUMBERS_FILE_MAX_BYTES,
   type TNumberGroup,
   type TNumbersAdded,
   WHITELIST_DEFAULT_LIMITS,
 } from '@tarang/shared/whitelists/whitelist.schemas';
-import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CSV_OR_XLSX, FilePicker, isCsvOrXlsx } from '@/components/files/file-picker';
+import { RefusedRows } from '@/components/files/refused-rows';
 import { useNumberFormat } from '@/features/requests/hooks/use-number-format';
 import { useAddGroupNumbersFile } from '../api/add-group-numbers-file';
 import { useWhitelistMessages } from '../utils/messages';
 
-/** Refused rows listed one by one; the rest are counted. */
-const ROWS_SHOWN = 50;
 /** The largest file, as people say it: "1 MB". */
 const FILE_MAX =
   NUMBERS_FILE_MAX_BYTES >= 1024 * 1024 ? `${NUMBERS_FILE_MAX_BYTES / 1024 / 1024} MB` : `${NUMBERS_FILE_MAX_BYTES / 1024} KB`;
@@ -40,31 +37,19 @@ function refusedRowsOf(error: unknown): TRow[] {
   });
 }
 
-function RefusedRows({ rows, total }: { rows: TRow[]; total: number }) {
+function RefusedNumberRows({ rows, total }: { rows: TRow[]; total: number }) {
   const { t } = useTranslation('whitelists');
   const { message } = useWhitelistMessages();
   const number = useNumberFormat();
-  const shown = rows.slice(0, ROWS_SHOWN);
-  const more = total - shown.length;
-  const title = t('addNumbersFile.refusedTitle', { count: total, formatted: number.format(total) });
   return (
-    <Alert severity="warning" variant="outlined" role="note" data-testid="refused-rows">
-      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-        {title}
-      </Typography>
-      <Box component="ul" aria-label={title} sx={{ m: 0, pl: 2.5, maxHeight: 220, overflowY: 'auto' }}>
-        {shown.map((r) => (
-          <li key={r.row}>
-            <Typography variant="body2">
-              {t('addNumbersFile.refusedRow', { row: r.row, value: r.value || '—', message: message(r.message) })}
-            </Typography>
-          </li>
-        ))}
-      </Box>
-      {more > 0 && (
-        <Typography variant="body2">{t('addNumbersFile.refusedMore', { count: more, formatted: number.format(more) })}</Typography>
-      )}
-    </Alert>
+    <RefusedRows
+      rows={rows}
+      total={total}
+      title={t('addNumbersFile.refusedTitle', { count: total, formatted: number.format(total) })}
+      keyOf={(r) => r.row}
+      line={(r) => t('addNumbersFile.refusedRow', { row: r.row, value: r.value || '—', message: message(r.message) })}
+      more={(count) => t('addNumbersFile.refusedMore', { count, formatted: number.format(count) })}
+    />
   );
 }
 
@@ -78,7 +63,6 @@ export function AddNumbersFileDialog({ group, onClose }: { group: TNumberGroup; 
   const { failure, success } = useWhitelistMessages();
   const number = useNumberFormat();
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
   const upload = useAddGroupNumbersFile();
   const [file, setFile] = useState<File | null>(null);
   // A problem with the chosen file (it is not sent) or the server's refusal of it (it may be sent again once fixed).
@@ -86,13 +70,11 @@ export function AddNumbersFileDialog({ group, onClose }: { group: TNumberGroup; 
   const [result, setResult] = useState<(TNumbersAdded & { message?: string }) | null>(null);
   const busy = upload.isPending;
 
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0] ?? null;
-    event.target.value = '';
+  const choose = (chosen: File | null) => {
     setResult(null);
     setProblem(null);
     if (!chosen) return;
-    if (!/\.(csv|xlsx)$/i.test(chosen.name)) setProblem({ text: t('addNumbersFile.wrongType'), rows: [], fromServer: false });
+    if (!isCsvOrXlsx(chosen)) setProblem({ text: t('addNumbersFile.wrongType'), rows: [], fromServer: false });
     else if (chosen.size > NUMBERS_FILE_MAX_BYTES)
       setProblem({ text: t('addNumbersFile.tooLarge', { size: FILE_MAX }), rows: [], fromServer: false });
     setFile(chosen);
@@ -124,28 +106,22 @@ export function AddNumbersFileDialog({ group, onClose }: { group: TNumberGroup; 
           <DialogContentText id={`${id}-text`}>
             {t('addNumbersFile.text', { limit: WHITELIST_DEFAULT_LIMITS.numbers, size: FILE_MAX })}
           </DialogContentText>
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', minWidth: 0 }}>
-            <Button variant="outlined" startIcon={<UploadFileOutlined />} onClick={() => input.current?.click()} disabled={busy}>
-              {file ? t('addNumbersFile.chooseOther') : t('addNumbersFile.choose')}
-            </Button>
-            <Typography sx={{ wordBreak: 'break-all' }} color={file ? 'text.primary' : 'text.secondary'} data-testid="chosen-file">
-              {file ? file.name : t('addNumbersFile.noFile')}
-            </Typography>
-            <input
-              ref={input}
-              type="file"
-              hidden
-              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              aria-label={t('addNumbersFile.input')}
-              onChange={choose}
-            />
-          </Stack>
+          <FilePicker
+            file={file}
+            label={t('addNumbersFile.input')}
+            chooseLabel={t('addNumbersFile.choose')}
+            chooseOtherLabel={t('addNumbersFile.chooseOther')}
+            noFileLabel={t('addNumbersFile.noFile')}
+            accept={CSV_OR_XLSX}
+            disabled={busy}
+            onChoose={choose}
+          />
           {problem && (
             <Alert severity="error" role="alert">
               {problem.text}
             </Alert>
           )}
-          {problem && problem.rows.length > 0 && <RefusedRows rows={problem.rows} total={problem.rows.length} />}
+          {problem && problem.rows.length > 0 && <RefusedNumberRows rows={problem.rows} total={problem.rows.length} />}
           {result && (
             <Alert severity={result.rejectedCount ? 'info' : 'success'} role="status">
               {success(result.message, 'numbersAddedFallback')}
@@ -154,7 +130,7 @@ export function AddNumbersFileDialog({ group, onClose }: { group: TNumberGroup; 
               {t('addNumbersFile.nowHolds', { count: result.group.numbersCount, formatted: number.format(result.group.numbersCount) })}
             </Alert>
           )}
-          {result && result.rejectedCount > 0 && <RefusedRows rows={result.rejected} total={result.rejectedCount} />}
+          {result && result.rejectedCount > 0 && <RefusedNumberRows rows={result.rejected} total={result.rejectedCount} />}
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
