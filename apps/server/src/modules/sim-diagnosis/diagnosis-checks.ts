@@ -79,21 +79,28 @@ function providerStatus(sim: TSim): TDiagnosisCheck {
   }
 }
 
-function provisioningChecks(input: TDiagnosisInput, profiles: TSim['primary'][]): TDiagnosisCheck[] {
-  const expected = expectedProvisioning(input.sim.status);
+type TProfile = TSim['primary'];
+
+/**
+ * A check of each profile from what its operator last reported: a profile never asked warns, with Refresh as the fix;
+ * the others are decided by `decide`.
+ */
+function perProfile(
+  key: TDiagnosisCheckKey,
+  input: TDiagnosisInput,
+  profiles: TProfile[],
+  decide: (p: TProfile, state: TNetworkState) => TDiagnosisCheck,
+): TDiagnosisCheck[] {
   return profiles.map((p) => {
     const state = input.network.get(p.ICCID);
-    if (!state) {
-      return check(
-        'OPERATOR_PROVISIONING',
-        'WARN',
-        'NOT_ASKED',
-        `${p.operator} has not been asked yet`,
-        { operator: p.operator },
-        'REFRESH',
-        p.ICCID,
-      );
-    }
+    if (state) return decide(p, state);
+    return check(key, 'WARN', 'NOT_ASKED', `${p.operator} has not been asked yet`, { operator: p.operator }, 'REFRESH', p.ICCID);
+  });
+}
+
+function provisioningChecks(input: TDiagnosisInput, profiles: TProfile[]): TDiagnosisCheck[] {
+  const expected = expectedProvisioning(input.sim.status);
+  return perProfile('OPERATOR_PROVISIONING', input, profiles, (p, state) => {
     const evidence = { operator: p.operator, atOperator: state.provisioning, expected, checkedAt: state.checkedAt };
     if (expected === null)
       return check(
@@ -127,19 +134,8 @@ function provisioningChecks(input: TDiagnosisInput, profiles: TSim['primary'][])
   });
 }
 
-function registrationChecks(input: TDiagnosisInput, profiles: TSim['primary'][]): TDiagnosisCheck[] {
-  return profiles.map((p) => {
-    const state = input.network.get(p.ICCID);
-    if (!state)
-      return check(
-        'REGISTRATION',
-        'WARN',
-        'NOT_ASKED',
-        `${p.operator} has not been asked yet`,
-        { operator: p.operator },
-        'REFRESH',
-        p.ICCID,
-      );
+function registrationChecks(input: TDiagnosisInput, profiles: TProfile[]): TDiagnosisCheck[] {
+  return perProfile('REGISTRATION', input, profiles, (p, state) => {
     const evidence = {
       operator: p.operator,
       attached: state.attached,
@@ -178,19 +174,8 @@ function registrationChecks(input: TDiagnosisInput, profiles: TSim['primary'][])
   });
 }
 
-function sessionChecks(input: TDiagnosisInput, profiles: TSim['primary'][]): TDiagnosisCheck[] {
-  return profiles.map((p) => {
-    const state = input.network.get(p.ICCID);
-    if (!state)
-      return check(
-        'DATA_SESSION',
-        'WARN',
-        'NOT_ASKED',
-        `${p.operator} has not been asked yet`,
-        { operator: p.operator },
-        'REFRESH',
-        p.ICCID,
-      );
+function sessionChecks(input: TDiagnosisInput, profiles: TProfile[]): TDiagnosisCheck[] {
+  return perProfile('DATA_SESSION', input, profiles, (p, state) => {
     const s = state.lastSession;
     if (!s) return check('DATA_SESSION', 'FAIL', 'NO_SESSION', 'No data session reported', { operator: p.operator }, null, p.ICCID);
     const evidence = {
@@ -236,7 +221,7 @@ function planCheck(input: TDiagnosisInput): TDiagnosisCheck {
   return check('PLAN', 'PASS', 'VALID', `The plan is valid for ${Math.floor(days)} more days`, evidence);
 }
 
-function imeiCheck(input: TDiagnosisInput, profiles: TSim['primary'][]): TDiagnosisCheck {
+function imeiCheck(input: TDiagnosisInput, profiles: TProfile[]): TDiagnosisCheck {
   const { sim } = input;
   // The newest IMEI any operator saw the SIM in.
   const seen =

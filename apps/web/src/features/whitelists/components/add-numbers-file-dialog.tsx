@@ -1,41 +1,17 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import {
   NUMBERS_FILE_MAX_BYTES,
   type TNumberGroup,
   type TNumbersAdded,
   WHITELIST_DEFAULT_LIMITS,
 } from '@tarang/shared/whitelists/whitelist.schemas';
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CSV_OR_XLSX, FilePicker, isCsvOrXlsx } from '@/components/files/file-picker';
+import { FileSendDialog, fileSizeText } from '@/components/files/file-send-dialog';
 import { RefusedRows } from '@/components/files/refused-rows';
 import { useNumberFormat } from '@/features/requests/hooks/use-number-format';
 import { useAddGroupNumbersFile } from '../api/add-group-numbers-file';
 import { useWhitelistMessages } from '../utils/messages';
 
-/** The largest file, as people say it: "1 MB". */
-const FILE_MAX =
-  NUMBERS_FILE_MAX_BYTES >= 1024 * 1024 ? `${NUMBERS_FILE_MAX_BYTES / 1024 / 1024} MB` : `${NUMBERS_FILE_MAX_BYTES / 1024} KB`;
-
 type TRow = TNumbersAdded['rejected'][number];
-
-/** The server's rows of a file refused as a whole (`file.row.<n>` errors), as rows. */
-function refusedRowsOf(error: unknown): TRow[] {
-  const errors = (error as { errors?: { path: string; message: string }[] }).errors ?? [];
-  return errors.flatMap((e) => {
-    const row = /^file\.row\.(\d+)$/.exec(e.path);
-    if (!row) return [];
-    const quoted = /^(.*) \((.*)\)$/.exec(e.message);
-    return [{ row: Number(row[1]), value: quoted?.[2] ?? '', message: quoted?.[1] ?? e.message }];
-  });
-}
 
 function RefusedNumberRows({ rows, total }: { rows: TRow[]; total: number }) {
   const { t } = useTranslation('whitelists');
@@ -62,87 +38,37 @@ export function AddNumbersFileDialog({ group, onClose }: { group: TNumberGroup; 
   const { t } = useTranslation('whitelists');
   const { failure, success } = useWhitelistMessages();
   const number = useNumberFormat();
-  const id = useId();
   const upload = useAddGroupNumbersFile();
-  const [file, setFile] = useState<File | null>(null);
-  // A problem with the chosen file (it is not sent) or the server's refusal of it (it may be sent again once fixed).
-  const [problem, setProblem] = useState<{ text: string; rows: TRow[]; fromServer: boolean } | null>(null);
-  const [result, setResult] = useState<(TNumbersAdded & { message?: string }) | null>(null);
-  const busy = upload.isPending;
-
-  const choose = (chosen: File | null) => {
-    setResult(null);
-    setProblem(null);
-    if (!chosen) return;
-    if (!isCsvOrXlsx(chosen)) setProblem({ text: t('addNumbersFile.wrongType'), rows: [], fromServer: false });
-    else if (chosen.size > NUMBERS_FILE_MAX_BYTES)
-      setProblem({ text: t('addNumbersFile.tooLarge', { size: FILE_MAX }), rows: [], fromServer: false });
-    setFile(chosen);
-  };
-
-  const send = async () => {
-    if (!file) return;
-    setProblem(null);
-    try {
-      setResult(await upload.mutateAsync({ id: group.id, file }));
-    } catch (error) {
-      setProblem({ text: failure(error), rows: refusedRowsOf(error), fromServer: true });
-    }
-  };
-
-  const chosenBad = problem !== null && !problem.fromServer;
   return (
-    <Dialog
-      open
-      onClose={busy ? undefined : onClose}
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-text`}
-      maxWidth="sm"
-      fullWidth
-    >
-      <DialogTitle id={`${id}-title`}>{t('addNumbersFile.title', { name: group.name })}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          <DialogContentText id={`${id}-text`}>
-            {t('addNumbersFile.text', { limit: WHITELIST_DEFAULT_LIMITS.numbers, size: FILE_MAX })}
-          </DialogContentText>
-          <FilePicker
-            file={file}
-            label={t('addNumbersFile.input')}
-            chooseLabel={t('addNumbersFile.choose')}
-            chooseOtherLabel={t('addNumbersFile.chooseOther')}
-            noFileLabel={t('addNumbersFile.noFile')}
-            accept={CSV_OR_XLSX}
-            disabled={busy}
-            onChoose={choose}
-          />
-          {problem && (
-            <Alert severity="error" role="alert">
-              {problem.text}
-            </Alert>
-          )}
-          {problem && problem.rows.length > 0 && <RefusedNumberRows rows={problem.rows} total={problem.rows.length} />}
-          {result && (
-            <Alert severity={result.rejectedCount ? 'info' : 'success'} role="status">
-              {success(result.message, 'numbersAddedFallback')}
-              {result.alreadyThere > 0 && `. ${t('addNumbers.alreadyThere', { count: result.alreadyThere })}`}
-              {'. '}
-              {t('addNumbersFile.nowHolds', { count: result.group.numbersCount, formatted: number.format(result.group.numbersCount) })}
-            </Alert>
-          )}
-          {result && result.rejectedCount > 0 && <RefusedNumberRows rows={result.rejected} total={result.rejectedCount} />}
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={busy}>
-          {result ? t('addNumbersFile.done') : t('addNumbersFile.cancel')}
-        </Button>
-        {!result && (
-          <Button variant="contained" onClick={() => void send()} disabled={!file || busy || chosenBad}>
-            {busy ? t('addNumbersFile.sending') : t('actions.addNumbersFromFile')}
-          </Button>
-        )}
-      </DialogActions>
-    </Dialog>
+    <FileSendDialog
+      title={t('addNumbersFile.title', { name: group.name })}
+      text={t('addNumbersFile.text', { limit: WHITELIST_DEFAULT_LIMITS.numbers, size: fileSizeText(NUMBERS_FILE_MAX_BYTES) })}
+      inputLabel={t('addNumbersFile.input')}
+      submitLabel={t('actions.addNumbersFromFile')}
+      sendingLabel={t('addNumbersFile.sending')}
+      maxBytes={NUMBERS_FILE_MAX_BYTES}
+      send={(file) => upload.mutateAsync({ id: group.id, file })}
+      failure={failure}
+      result={(r) => ({
+        complete: r.rejectedCount === 0,
+        text: [
+          success(r.message, 'numbersAddedFallback'),
+          r.alreadyThere > 0 ? t('addNumbers.alreadyThere', { count: r.alreadyThere }) : null,
+          t('addNumbersFile.nowHolds', { count: r.group.numbersCount, formatted: number.format(r.group.numbersCount) }),
+        ]
+          .filter(Boolean)
+          .join('. '),
+        rows: r.rejectedCount > 0 ? <RefusedNumberRows rows={r.rejected} total={r.rejectedCount} /> : null,
+      })}
+      refusedRows={(rows) => {
+        // The server quotes the refused value in brackets after its reason.
+        const parsed = rows.map(({ row, message }) => {
+          const quoted = /^(.*) \((.*)\)$/.exec(message);
+          return { row, value: quoted?.[2] ?? '', message: quoted?.[1] ?? message };
+        });
+        return <RefusedNumberRows rows={parsed} total={parsed.length} />;
+      }}
+      onClose={onClose}
+    />
   );
 }
