@@ -108,6 +108,11 @@ describe('SIM diagnosis in the console', () => {
     expect(await checkRow('PLAN').innerText()).toContain('No plan on the SIM');
     await shot('resumed');
     expect(await seriousAxeViolations(page)).toEqual([]);
+    // On a phone the checks wrap under their icon, their fixes below them.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot('phone');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     // Fetch Device Details on the SIM's page: the IMEI the operator saw, and its simulated make.
     await page.getByRole('link', { name: sim.iccid }).click();

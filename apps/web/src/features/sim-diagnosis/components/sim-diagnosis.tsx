@@ -76,10 +76,19 @@ function CheckRow({
       component="li"
       data-check={check.key}
       data-outcome={check.outcome}
-      sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', py: 1.5, borderTop: 1, borderColor: 'divider', listStyle: 'none' }}
+      sx={{
+        display: 'flex',
+        flexWrap: { xs: 'wrap', sm: 'nowrap' },
+        gap: 1.5,
+        alignItems: 'flex-start',
+        py: 1.5,
+        borderTop: 1,
+        borderColor: 'divider',
+        listStyle: 'none',
+      }}
     >
       <Box sx={{ pt: 0.25 }}>{OUTCOME_ICON[check.outcome]}</Box>
-      <Box sx={{ flex: 1, minWidth: 0 }}>
+      <Box sx={{ flex: 1, minWidth: { xs: 'calc(100% - 40px)', sm: 0 } }}>
         <Typography sx={{ fontWeight: 600 }}>
           {t(`checks.${check.key}`)}
           {operator ? ` · ${operator}` : ''}
@@ -181,7 +190,12 @@ export function SimDiagnosis({ number, onNumber }: { number: string; onNumber: (
 
       {d && (
         <>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap' }}>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1}
+            useFlexGap
+            sx={{ alignItems: { xs: 'flex-start', sm: 'center' }, flexWrap: 'wrap' }}
+          >
             <Link component={RouterLink} to={`/sim-details?number=${d.sim.iccid}`} sx={{ fontFamily: 'monospace', fontSize: '1rem' }}>
               {d.sim.iccid}
             </Link>
