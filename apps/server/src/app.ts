@@ -41,6 +41,8 @@ import { payuRoutes } from './modules/wallets/payu.routes';
 import { payuSimulatorRoutes } from './modules/wallets/payu-simulator.routes';
 import { transactionReportRoutes } from './modules/wallets/transactions-report.routes';
 import { walletRoutes } from './modules/wallets/wallets.routes';
+import { armUsageIngest } from './modules/usage/usage-ingest';
+import { usageRoutes } from './modules/usage/usage.routes';
 import { armReconcile } from './modules/whitelists/whitelist-reconcile';
 import { whitelistRoutes } from './modules/whitelists/whitelists.routes';
 import { workCalendarRoutes } from './modules/work-calendar/work-calendar.routes';
@@ -145,6 +147,7 @@ export async function buildApp({ config, db, logger, sms = null }: TBuildOptions
     if (config.workerConcurrency > 0) {
       await deps.worker.start();
       await armReconcile(db, config.whitelistReconcileEveryMs);
+      if (config.usageIngestDaily) await armUsageIngest(db);
     }
   });
   app.addHook('onClose', async () => deps.worker.stop());
@@ -211,6 +214,7 @@ export async function buildApp({ config, db, logger, sms = null }: TBuildOptions
       outboxRoutes(api, deps);
       searchRoutes(api, deps);
       diagnosisRoutes(api, deps);
+      usageRoutes(api, deps);
       simRoutes(api, deps);
       requestRoutes(api, deps);
       walletRoutes(api, deps);

@@ -51,6 +51,12 @@ export type TConfig = {
   operatorRetryBaseMs: number;
   /** Pause between two passes of the whitelist reconcile over every applied whitelist (TARANG_WHITELIST_RECONCILE_MINUTES, 15). */
   whitelistReconcileEveryMs: number;
+  /** Whether the usage of each India day is ingested by itself (TARANG_USAGE_INGEST: `daily`, default, or `off`: only days staff ask for). */
+  usageIngestDaily: boolean;
+  /** Minutes past India midnight when the day before is ingested (TARANG_USAGE_INGEST_AFTER_MINUTES, 30). */
+  usageIngestAfterMinutes: number;
+  /** Months of usage kept, the current one included (TARANG_USAGE_KEEP_MONTHS, 13: a year of days). */
+  usageKeepMonths: number;
   /** Memory one uploaded spreadsheet may take while it is read: shared text plus the row being read (TARANG_SPREADSHEET_BUDGET_MB, 64). */
   spreadsheetBudgetBytes: number;
   /** Uploaded files this process reads at once; more wait their turn on disk (TARANG_FILE_PARSE_CONCURRENCY, 2). */
@@ -135,6 +141,12 @@ function staffTwoFactor(raw: string | undefined): 'required' | 'optional' {
   throw new Error(`TARANG_STAFF_TWO_FACTOR must be "required" or "optional", got "${raw}"`);
 }
 
+function usageIngest(raw: string | undefined): boolean {
+  if (raw === undefined || raw === '' || raw === 'daily') return true;
+  if (raw === 'off') return false;
+  throw new Error(`TARANG_USAGE_INGEST must be "daily" or "off", got "${raw}"`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<TConfig> = {}): TConfig {
   const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const port = int('PORT', 3000, env);
@@ -176,6 +188,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     queuePollMs: Math.max(int('TARANG_QUEUE_POLL_MS', 1000, env), 20),
     operatorRetryBaseMs: int('TARANG_OPERATOR_RETRY_BASE_MS', 1000, env),
     whitelistReconcileEveryMs: Math.max(int('TARANG_WHITELIST_RECONCILE_MINUTES', 15, env), 1) * 60_000,
+    usageIngestDaily: usageIngest(env.TARANG_USAGE_INGEST),
+    usageIngestAfterMinutes: Math.min(Math.max(int('TARANG_USAGE_INGEST_AFTER_MINUTES', 30, env), 0), 23 * 60),
+    usageKeepMonths: Math.max(int('TARANG_USAGE_KEEP_MONTHS', 13, env), 2),
     spreadsheetBudgetBytes: Math.max(int('TARANG_SPREADSHEET_BUDGET_MB', 64, env), 1) * 1024 * 1024,
     fileParseConcurrency: Math.max(int('TARANG_FILE_PARSE_CONCURRENCY', 2, env), 1),
     liveStreamsPerUser: Math.max(int('TARANG_LIVE_STREAMS_PER_USER', 5, env), 1),

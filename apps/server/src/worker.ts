@@ -4,10 +4,11 @@ import { openDatabase } from './db/database';
 import { EmbeddedPostgresError } from './db/embedded-postgres';
 import { createLogger } from './lib/logger';
 import './modules/requests/request-engine';
+import { armUsageIngest } from './modules/usage/usage-ingest';
 import { armReconcile } from './modules/whitelists/whitelist-reconcile';
 
 /**
- * `npm run worker`: a process that only runs queue jobs (requests' MNO jobs, the whitelist reconcile), beside the server or on another machine
+ * `npm run worker`: a process that only runs queue jobs (requests' MNO jobs, the whitelist reconcile, the usage ingest), beside the server or on another machine
  * against the same database (DATABASE_URL). Start as many as the work needs; they share the queue through row locks.
  * SIGTERM/SIGINT hand running jobs back before exiting; a killed worker's jobs are taken over when its leases end.
  */
@@ -18,6 +19,7 @@ async function main() {
   const deps = createDeps({ config, db: database.db, logger });
   await deps.worker.start();
   await armReconcile(database.db, config.whitelistReconcileEveryMs);
+  if (config.usageIngestDaily) await armUsageIngest(database.db);
   logger.info({ worker: deps.worker.id, concurrency: Math.max(1, config.workerConcurrency) }, 'Tarang worker is running');
   let closing = false;
   const shutdown = async (signal: string) => {

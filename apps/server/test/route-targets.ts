@@ -948,6 +948,24 @@ export const ROUTE_TARGETS: Record<string, TRouteTarget | TRouteTarget[]> = {
     ok: 200,
     aim: async (w, org) => ({ url: `/sim/device-details?iccid=${o(w, org).sim.iccid}` }),
   },
+  'GET /api/v1/sim/usage': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => ({ url: `/sim/usage?iccid=${o(w, org).sim.iccid}` }),
+  },
+  'GET /api/v1/sim/usage/ingest': {
+    kind: 'none',
+    why: 'staff only: the daily ingest of every SIM, the provider’s own job',
+    aim: async () => ({ url: '/sim/usage/ingest' }),
+  },
+  'POST /api/v1/sim/usage/ingest': {
+    kind: 'none',
+    why: 'staff only: the daily ingest of every SIM, the provider’s own job',
+    aim: async () => ({
+      url: '/sim/usage/ingest',
+      payload: { day: new Date(Date.now() + 5.5 * 3_600_000 - 86_400_000).toISOString().slice(0, 10) },
+    }),
+  },
   'POST /api/v1/sim/sim-diagnosis/refresh': {
     kind: 'object',
     ok: 200,

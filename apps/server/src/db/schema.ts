@@ -17,3 +17,4 @@ export * from '../modules/two-factor/two-factor.table';
 export * from '../modules/users/users.table';
 export * from '../modules/wallets/wallets.table';
 export * from '../modules/whitelists/whitelists.table';
+export * from '../modules/usage/usage.table';

@@ -17,6 +17,8 @@ export const DIAGNOSIS_CHECKS = [
   'REGISTRATION',
   'DATA_SESSION',
   'PLAN',
+  'ALLOWANCE',
+  'WALLET',
   'IMEI_LOCK',
   'WHITELIST_IP',
   'WHITELIST_NUMBER',
@@ -27,7 +29,8 @@ export type TDiagnosisCheckKey = (typeof DIAGNOSIS_CHECKS)[number];
 /**
  * What the user can do about a check (the console offers it when the role allows): a request on the SIM (ACTIVATE,
  * RESUME, IMEI_LOCK, IMEI_UNLOCK), its whitelist applied again (RESYNC_WHITELIST), the operator asked again (REFRESH),
- * the SIM's settings edited (EDIT_SIM: its APN), or the request under way opened (OPEN_REQUEST).
+ * the SIM's settings edited (EDIT_SIM: its APN), the request under way opened (OPEN_REQUEST), or the organisation's
+ * wallet opened to add money (TOP_UP).
  */
 export const DIAGNOSIS_FIXES = [
   'ACTIVATE',
@@ -38,6 +41,7 @@ export const DIAGNOSIS_FIXES = [
   'REFRESH',
   'EDIT_SIM',
   'OPEN_REQUEST',
+  'TOP_UP',
 ] as const;
 export type TDiagnosisFix = (typeof DIAGNOSIS_FIXES)[number];
 

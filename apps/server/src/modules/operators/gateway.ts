@@ -2,13 +2,14 @@ import { createHash } from 'node:crypto';
 import type { TGatewaySettings } from '@tarang/shared/requests/request.schemas';
 import type { OPERATORS } from '@tarang/shared/sims/identifiers';
 import type { TNetworkState } from '@tarang/shared/sims/network-state';
+import type { TProfileDayUsage } from '@tarang/shared/sims/usage.schemas';
 import { sql } from 'drizzle-orm';
 import type { TDb, TExecutor } from '../../db/database';
-import { simulatedProfiles, simulatedState } from './simulator-network';
+import { simulatedDayUsages, simulatedProfiles, simulatedState } from './simulator-network';
 
 /**
  * The operator gateway (docs/decisions/013): how Tarang hands work to an MNO. No operator publishes an API we can
- * call here, so the shipped adapter is a simulator; a real adapter implements the same three calls.
+ * call here, so the shipped adapter is a simulator; a real adapter implements the same calls.
  *
  * Every SIM goes with a task key (`<task id>-<attempt>`). An adapter must apply a key at most once however often it
  * is submitted, and `poll` must say whether a submission is known at all: after a crash or a timeout the engine
@@ -38,6 +39,11 @@ export interface TOperatorGateway {
   appliedWhitelists(iccids: string[]): Promise<TAppliedWhitelist[]>;
   /** What the operator reports now about these profiles on its network (profiles it never issued are left out). */
   networkStates(iccids: string[]): Promise<TNetworkState[]>;
+  /**
+   * What these profiles used on one India day (YYYY-MM-DD): data and SMS. Profiles that used nothing, or that the
+   * operator never issued, are left out. Asking twice about a day gives the same figures.
+   */
+  dayUsage(day: string, iccids: string[]): Promise<TProfileDayUsage[]>;
 }
 
 export type TAppliedWhitelist = { iccid: string; kind: 'IP' | 'NUMBER'; items: unknown[] | null };
@@ -172,6 +178,13 @@ export function simulatorGateway(db: TDb, settings: TGatewaySettingsRow): TOpera
       await sleep(settings.latencyMs);
       const now = new Date();
       return profiles.map((p) => simulatedState(op as (typeof OPERATORS)[number], p, now));
+    },
+    async dayUsage(day, iccids) {
+      if (settings.outage) return await unavailable('POLL', 'usage', iccids.length);
+      const profiles = await simulatedProfiles(db, op, iccids);
+      await log('POLL', 'usage', 'ANSWERED', profiles.length);
+      await sleep(settings.latencyMs);
+      return simulatedDayUsages(profiles, day);
     },
   };
 }

@@ -6,6 +6,7 @@ import {
   type TOperatorProvisioning,
   type TRat,
 } from '@tarang/shared/sims/network-state';
+import type { TProfileDayUsage } from '@tarang/shared/sims/usage.schemas';
 import { sql } from 'drizzle-orm';
 import type { TExecutor } from '../../db/database';
 
@@ -102,6 +103,24 @@ export function simulatedDayUsage(p: Pick<TSimulatedProfile, 'h2' | 'h3'>, condi
   const bytes = condition === 'HEAVY' ? 300_000_000 + (a % 500_000_000) : 20_000 + (a % 3_000_000);
   const up = Math.floor((bytes * (55 + (b % 30))) / 100);
   return { bytesUp: up, bytesDown: bytes - up, smsMo: b % 4, smsMt: (b >>> 8) % 3, sessions: 1 + ((a >>> 8) % 24) };
+}
+
+/**
+ * What the profiles used on one India day (YYYY-MM-DD): nothing for one not provisioned, never attached, or brought
+ * onto the network only after that day; the seeded day's figures for the rest.
+ */
+export function simulatedDayUsages(profiles: TSimulatedProfile[], day: string): TProfileDayUsage[] {
+  const dayNumber = Date.parse(`${day}T00:00:00Z`) / 86_400_000;
+  const dayEnds = (dayNumber + 1) * 86_400_000 - 5.5 * 3_600_000;
+  const used: TProfileDayUsage[] = [];
+  for (const p of profiles) {
+    const { condition, provisioning } = profileCondition(p);
+    if (provisioning !== 'ACTIVE' || condition === 'NEVER_ATTACHES') continue;
+    if (p.operated_at && p.operated_at.getTime() >= dayEnds) continue;
+    const u = simulatedDayUsage(p, condition, dayNumber);
+    used.push({ iccid: p.iccid, bytesUp: u.bytesUp, bytesDown: u.bytesDown, smsMo: u.smsMo, smsMt: u.smsMt });
+  }
+  return used;
 }
 
 /** Whether the profile is on a network on that day at all (provisioned, and not one that never attaches). */

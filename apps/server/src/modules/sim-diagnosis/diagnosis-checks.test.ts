@@ -1,8 +1,9 @@
 import type { TNetworkState } from '@tarang/shared/sims/network-state';
 import type { TSim } from '@tarang/shared/sims/sim.schemas';
+import { BYTES_PER_MB, type TUsageAllowance } from '@tarang/shared/sims/usage.schemas';
 import type { TSimWhitelist } from '@tarang/shared/whitelists/whitelist.schemas';
 import { describe, expect, it } from 'vitest';
-import { diagnose, type TDiagnosisInput } from './diagnosis-checks';
+import { diagnose, type TDiagnosisInput, type TRenewal } from './diagnosis-checks';
 
 /** Each check of the diagnosis in each of its outcomes, from the provider's records and an operator's report. */
 
@@ -77,7 +78,29 @@ const WHITELIST: TSimWhitelist = {
   updatedAt: '2026-11-20T00:00:00.000Z',
 };
 
-function run(over: { sim?: Partial<TSim>; state?: Partial<TNetworkState> | null; ip?: Partial<TSimWhitelist>[]; open?: number } = {}) {
+const ALLOWANCE: TUsageAllowance = {
+  planId: 'plan-1',
+  planName: 'Telemetry 1 GB',
+  periodStart: '2026-11-01T00:00:00.000Z',
+  periodEnd: '2027-01-01T00:00:00.000Z',
+  dataMb: 1000,
+  smsCount: 100,
+  usedBytes: 100 * BYTES_PER_MB,
+  usedSms: 10,
+  overLimitAction: 'BAR',
+};
+
+type TOver = {
+  sim?: Partial<TSim>;
+  state?: Partial<TNetworkState> | null;
+  ip?: Partial<TSimWhitelist>[];
+  open?: number;
+  allowance?: Partial<TUsageAllowance> | null;
+  ingestedThrough?: string | null;
+  renewal?: Partial<TRenewal> | null;
+};
+
+function run(over: TOver = {}) {
   const input: TDiagnosisInput = {
     sim: { ...SIM, ...over.sim },
     network: new Map(over.state === null ? [] : [[ICCID, { ...STATE, ...over.state }]]),
@@ -88,6 +111,9 @@ function run(over: { sim?: Partial<TSim>; state?: Partial<TNetworkState> | null;
       type: 'SUSPEND',
       status: 'QUEUED',
     })),
+    allowance: over.allowance === null ? null : { ...ALLOWANCE, ...over.allowance },
+    ingestedThrough: over.ingestedThrough === undefined ? '2026-11-24' : over.ingestedThrough,
+    renewal: over.renewal === null ? null : { offered: true, enough: true, price: 49_900, available: 1_000_000, ...over.renewal },
     now: NOW,
   };
   const checks = diagnose(input);
@@ -155,6 +181,45 @@ describe('the diagnosis checks', () => {
     expect(run({ sim: { expiresAt: '2026-11-24T10:00:00.000Z' } })('PLAN')).toMatchObject({ outcome: 'FAIL', reason: 'EXPIRED' });
     expect(run({ sim: { planId: null } })('PLAN')).toMatchObject({ outcome: 'FAIL', reason: 'NO_PLAN' });
     expect(run({ sim: { planId: null, status: 'ALLOCATED' } })('PLAN')).toMatchObject({ outcome: 'WARN', reason: 'NO_PLAN' });
+  });
+
+  it('allowance: within passes, past 80% warns, past it fails when the plan bars and warns when it slows or charges', () => {
+    expect(run()('ALLOWANCE')).toMatchObject({ outcome: 'PASS', reason: 'WITHIN', evidence: { usedMb: 100, dataMb: 1000 } });
+    expect(run({ allowance: { usedBytes: 850 * BYTES_PER_MB } })('ALLOWANCE')).toMatchObject({ outcome: 'WARN', reason: 'NEAR_LIMIT' });
+    expect(run({ allowance: { usedSms: 95 } })('ALLOWANCE')).toMatchObject({ outcome: 'WARN', reason: 'NEAR_LIMIT' });
+    expect(run({ allowance: { usedBytes: 1000 * BYTES_PER_MB } })('ALLOWANCE')).toMatchObject({ outcome: 'FAIL', reason: 'OVER_BARRED' });
+    expect(run({ allowance: { usedBytes: 2000 * BYTES_PER_MB, overLimitAction: 'THROTTLE' } })('ALLOWANCE')).toMatchObject({
+      outcome: 'WARN',
+      reason: 'OVER_THROTTLED',
+    });
+    expect(run({ allowance: { usedSms: 101, overLimitAction: 'CHARGE' } })('ALLOWANCE')).toMatchObject({
+      outcome: 'WARN',
+      reason: 'OVER_CHARGED',
+    });
+    // A plan with no SMS allowance: one SMS sent is past it.
+    expect(run({ allowance: { smsCount: 0, usedSms: 1 } })('ALLOWANCE')).toMatchObject({ outcome: 'FAIL', reason: 'OVER_BARRED' });
+    expect(run({ allowance: null })('ALLOWANCE')).toMatchObject({ outcome: 'PASS', reason: 'NO_ALLOWANCE' });
+    expect(run({ ingestedThrough: null })('ALLOWANCE')).toMatchObject({ outcome: 'WARN', reason: 'NOT_INGESTED' });
+  });
+
+  it('wallet: covered passes; short warns, and fails with Top up when the plan ends within a week; a plan no longer offered warns', () => {
+    expect(run()('WALLET')).toMatchObject({ outcome: 'PASS', reason: 'COVERED', evidence: { available: 1_000_000, renewalPrice: 49_900 } });
+    expect(run({ renewal: { enough: false, available: 100 } })('WALLET')).toMatchObject({
+      outcome: 'WARN',
+      reason: 'SHORT',
+      fix: { action: 'TOP_UP', target: 'org-1' },
+    });
+    expect(run({ sim: { expiresAt: '2026-11-28T00:00:00.000Z' }, renewal: { enough: false } })('WALLET')).toMatchObject({
+      outcome: 'FAIL',
+      reason: 'SHORT',
+    });
+    expect(run({ renewal: { offered: false, enough: false, price: null } })('WALLET')).toMatchObject({
+      outcome: 'WARN',
+      reason: 'NOT_OFFERED',
+    });
+    expect(run({ renewal: null })('WALLET')).toMatchObject({ outcome: 'PASS', reason: 'NOTHING_TO_RENEW' });
+    // A caller who may not see the wallet learns only whether it is covered.
+    expect(run({ renewal: { price: null, available: null } })('WALLET').evidence).toMatchObject({ available: null, renewalPrice: null });
   });
 
   it('IMEI lock: matching passes, another device fails with Unlock, locked with no device seen warns', () => {

@@ -1,6 +1,7 @@
 import type { TDiagnosisCheck, TDiagnosisCheckKey, TDiagnosisFix } from '@tarang/shared/sims/diagnosis.schemas';
 import type { TNetworkState, TOperatorProvisioning } from '@tarang/shared/sims/network-state';
 import type { TSim } from '@tarang/shared/sims/sim.schemas';
+import { ALLOWANCE_WARN_SHARE, BYTES_PER_MB, type TUsageAllowance } from '@tarang/shared/sims/usage.schemas';
 import type { TSimWhitelist, TWhitelistKind } from '@tarang/shared/whitelists/whitelist.schemas';
 
 /**
@@ -11,12 +12,24 @@ import type { TSimWhitelist, TWhitelistKind } from '@tarang/shared/whitelists/wh
 
 export type TOpenTask = { batchJobId: string; requestId: string; type: string; status: string };
 
+/**
+ * The next renewal of the SIM's plan against its organisation's wallet: the organisation's price of the plan (null: no
+ * longer offered to it) and the wallet's available balance. Figures are null for a caller who may not see the wallet.
+ */
+export type TRenewal = { enough: boolean; offered: boolean; price: number | null; available: number | null };
+
 export type TDiagnosisInput = {
   sim: TSim;
   /** What each profile's operator last reported; a profile never asked is missing. */
   network: Map<string, TNetworkState>;
   whitelists: Record<TWhitelistKind, TSimWhitelist[]>;
   openTasks: TOpenTask[];
+  /** The SIM's use of its plan over the plan's period (null: no plan period). */
+  allowance: TUsageAllowance | null;
+  /** The last day whose usage was ingested. */
+  ingestedThrough: string | null;
+  /** null: nothing to renew (no plan, or no organisation). */
+  renewal: TRenewal | null;
   now: Date;
 };
 
@@ -221,6 +234,58 @@ function planCheck(input: TDiagnosisInput): TDiagnosisCheck {
   return check('PLAN', 'PASS', 'VALID', `The plan is valid for ${Math.floor(days)} more days`, evidence);
 }
 
+const mb = (bytes: number) => Math.round((bytes / BYTES_PER_MB) * 10) / 10;
+
+function allowanceCheck(input: TDiagnosisInput): TDiagnosisCheck {
+  const a = input.allowance;
+  if (!a) return check('ALLOWANCE', 'PASS', 'NO_ALLOWANCE', 'No plan period to measure usage against');
+  const evidence = {
+    usedMb: mb(a.usedBytes),
+    dataMb: a.dataMb,
+    usedSms: a.usedSms,
+    smsCount: a.smsCount,
+    overLimitAction: a.overLimitAction,
+    ingestedThrough: input.ingestedThrough,
+  };
+  if (!input.ingestedThrough) return check('ALLOWANCE', 'WARN', 'NOT_INGESTED', 'No usage has been ingested yet', evidence);
+  const share = (used: number, allowed: number) => (allowed > 0 ? used / allowed : used > 0 ? Number.POSITIVE_INFINITY : 0);
+  const used = Math.max(share(a.usedBytes, a.dataMb * BYTES_PER_MB), share(a.usedSms, a.smsCount));
+  const figures = `${mb(a.usedBytes)} of ${a.dataMb} MB and ${a.usedSms} of ${a.smsCount} SMS`;
+  if (used >= 1) {
+    switch (a.overLimitAction) {
+      case 'BAR':
+        return check('ALLOWANCE', 'FAIL', 'OVER_BARRED', `Used ${figures}: the plan bars the SIM until its next period`, evidence);
+      case 'THROTTLE':
+        return check('ALLOWANCE', 'WARN', 'OVER_THROTTLED', `Used ${figures}: the operator slows its data`, evidence);
+      default:
+        return check('ALLOWANCE', 'WARN', 'OVER_CHARGED', `Used ${figures}: use past the allowance is charged`, evidence);
+    }
+  }
+  if (used >= ALLOWANCE_WARN_SHARE) return check('ALLOWANCE', 'WARN', 'NEAR_LIMIT', `Used ${figures}: close to the allowance`, evidence);
+  return check('ALLOWANCE', 'PASS', 'WITHIN', `Used ${figures}`, evidence);
+}
+
+function walletCheck(input: TDiagnosisInput): TDiagnosisCheck {
+  const r = input.renewal;
+  if (!r) return check('WALLET', 'PASS', 'NOTHING_TO_RENEW', 'No plan to renew');
+  const evidence = { available: r.available, renewalPrice: r.price, expiresAt: input.sim.expiresAt };
+  if (!r.offered) {
+    return check('WALLET', 'WARN', 'NOT_OFFERED', 'The plan is no longer offered to the organisation: it cannot be renewed', evidence);
+  }
+  if (r.enough) return check('WALLET', 'PASS', 'COVERED', "The organisation's wallet covers the next renewal", evidence);
+  const soon = !input.sim.expiresAt || Date.parse(input.sim.expiresAt) - input.now.getTime() <= PLAN_EXPIRY_WARN_DAYS * DAY_MS;
+  return check(
+    'WALLET',
+    soon ? 'FAIL' : 'WARN',
+    'SHORT',
+    "The organisation's wallet does not cover the next renewal",
+    evidence,
+    'TOP_UP',
+    null,
+    input.sim.organization?.id ?? null,
+  );
+}
+
 function imeiCheck(input: TDiagnosisInput, profiles: TProfile[]): TDiagnosisCheck {
   const { sim } = input;
   // The newest IMEI any operator saw the SIM in.
@@ -321,6 +386,8 @@ export function diagnose(input: TDiagnosisInput): TDiagnosisCheck[] {
     ...registrationChecks(input, profiles),
     ...sessionChecks(input, profiles),
     planCheck(input),
+    allowanceCheck(input),
+    walletCheck(input),
     imeiCheck(input, profiles),
     ...whitelistChecks(input, 'IP'),
     ...whitelistChecks(input, 'NUMBER'),

@@ -1,3 +1,4 @@
+import { hasPermission } from '@tarang/shared/roles/auth-scopes';
 import type { TNetworkConditionSet, TSimDiagnosis, TSimDiagnosisQuery } from '@tarang/shared/sims/diagnosis.schemas';
 import type { TNetworkState } from '@tarang/shared/sims/network-state';
 import type { TSim } from '@tarang/shared/sims/sim.schemas';
@@ -5,12 +6,17 @@ import type { TSimWhitelist } from '@tarang/shared/whitelists/whitelist.schemas'
 import { sql } from 'drizzle-orm';
 import type { TDeps } from '../../app-deps';
 import { AppError, fieldError } from '../../http/app-error';
-import { requireActor, type TRequestContext } from '../../http/request-context';
+import { requireActor, type TActor, type TRequestContext } from '../../http/request-context';
 import { GatewayError, gatewayFor, withTimeout } from '../operators/gateway';
 import { getGatewaySettings } from '../operators/operators.service';
+import { findBlueprintOf } from '../plans/blueprints.repository';
+import { findPlanRow } from '../plans/plans.repository';
 import { findSimByIccid, toSim } from '../sims/sims.repository';
+import { usageAllowance } from '../usage/usage.service';
+import { ingestedThrough } from '../usage/usage-ingest';
+import { walletIdOf } from '../wallets/ledger';
 import { listSimWhitelists } from '../whitelists/sim-whitelists.service';
-import { diagnose, type TOpenTask } from './diagnosis-checks';
+import { diagnose, type TOpenTask, type TRenewal } from './diagnosis-checks';
 
 /**
  * SIM diagnosis (issue 16, docs/decisions/028-sim-network-state.md): the SIM found by any profile's ICCID, its MSISDN
@@ -90,6 +96,37 @@ async function storeStates(deps: TDeps, simId: string, states: TNetworkState[]):
     );
 }
 
+/**
+ * The next renewal of the SIM's plan: its organisation's price of the plan against the wallet's available balance. The
+ * figures are shown only to a caller whose role sees the wallet; the others learn only whether it is covered.
+ */
+async function renewalOf(deps: TDeps, actor: TActor, sim: TSim): Promise<TRenewal | null> {
+  const organizationId = sim.organization?.id;
+  if (!sim.planId || !organizationId) return null;
+  const [blueprint, plan, wallet] = await Promise.all([
+    findBlueprintOf(deps.db, organizationId, sim.planId),
+    findPlanRow(deps.db, sim.planId),
+    deps.db.execute<{ available: string }>(
+      sql`SELECT balance - blocked AS available FROM ledger_accounts WHERE id = ${walletIdOf(organizationId)}`,
+    ),
+  ]);
+  const offered = !!blueprint && !!plan && plan.retiredAt === null;
+  const available = Number(wallet.rows[0]?.available ?? 0);
+  const price = blueprint?.price ?? null;
+  // Whom the wallet screens show this wallet to (wallets.service walletReach): the same here.
+  const seesWallet =
+    actor.scope.kind === 'all'
+      ? hasPermission(actor.authScopes, 'wallet') || hasPermission(actor.authScopes, 'all-wallet')
+      : hasPermission(actor.authScopes, 'wallet') &&
+        (organizationId === actor.organizationId || hasPermission(actor.authScopes, 'wallet', 'childWallets'));
+  return {
+    offered,
+    enough: price !== null && available >= price,
+    price: seesWallet ? price : null,
+    available: seesWallet ? available : null,
+  };
+}
+
 /** The diagnosis of a SIM; with `refresh`, its operators are asked again first (Refresh). */
 export async function getSimDiagnosis(
   deps: TDeps,
@@ -100,7 +137,9 @@ export async function getSimDiagnosis(
   const sim = await findDiagnosedSim(deps, ctx, q);
   const unanswered = options.refresh ? await refreshStates(deps, sim) : [];
 
-  const [states, tasks, ip, numbers] = await Promise.all([
+  const actor = requireActor(ctx);
+  const now = new Date();
+  const [states, tasks, ip, numbers, allowance, through, renewal] = await Promise.all([
     deps.db.execute<{ iccid: string; state: TNetworkState }>(sql`SELECT iccid, state FROM sim_network_states WHERE sim_id = ${sim.id}`),
     deps.db.execute<{ batch_job_id: string; request_id: string; type: string; status: string }>(sql`
       SELECT DISTINCT ON (b.id) b.batch_job_id, b.request_id, b.type, t.status
@@ -109,6 +148,9 @@ export async function getSimDiagnosis(
       ORDER BY b.id, t.id`),
     listSimWhitelists(deps, ctx, 'IP', { page: 1, limit: 20, simId: sim.id }),
     listSimWhitelists(deps, ctx, 'NUMBER', { page: 1, limit: 20, simId: sim.id }),
+    usageAllowance(deps.db, sim, now),
+    ingestedThrough(deps.db),
+    renewalOf(deps, actor, sim),
   ]);
   const network = new Map(states.rows.map((r) => [r.iccid, r.state]));
   const openTasks: TOpenTask[] = tasks.rows.map((t) => ({
@@ -118,7 +160,7 @@ export async function getSimDiagnosis(
     status: t.status,
   }));
   const whitelists: Record<'IP' | 'NUMBER', TSimWhitelist[]> = { IP: ip.rows, NUMBER: numbers.rows };
-  const checks = diagnose({ sim, network, whitelists, openTasks, now: new Date() });
+  const checks = diagnose({ sim, network, whitelists, openTasks, allowance, ingestedThrough: through, renewal, now });
   return {
     sim: { id: sim.id, iccid: sim.iccid, status: sim.status, organization: sim.organization },
     profiles: [sim.primary, ...sim.provisioned].map((p) => ({
