@@ -33,6 +33,7 @@ import { requestRoutes } from './modules/requests/requests.routes';
 import { roleRoutes } from './modules/roles/roles.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { diagnosisRoutes } from './modules/sim-diagnosis/diagnosis.routes';
+import { replacementRoutes } from './modules/sim-replacement/replacement.routes';
 import { simRoutes } from './modules/sims/sims.routes';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { usageRoutes } from './modules/usage/usage.routes';
@@ -215,6 +216,7 @@ export async function buildApp({ config, db, logger, sms = null }: TBuildOptions
       searchRoutes(api, deps);
       diagnosisRoutes(api, deps);
       usageRoutes(api, deps);
+      replacementRoutes(api, deps);
       simRoutes(api, deps);
       requestRoutes(api, deps);
       walletRoutes(api, deps);

@@ -79,6 +79,8 @@ export type TMatrixWorld = {
     user: (org: TOrgKey) => Promise<{ id: string }>;
     role: (org: TOrgKey) => Promise<{ id: string }>;
     organization: (org: TOrgKey) => Promise<{ id: string }>;
+    /** A replacement of two fresh SIMs whose operator refused it (its task FAILED; the matrix runs no worker). */
+    failedReplacement: (org: TOrgKey) => Promise<{ id: string }>;
   };
 };
 
@@ -153,6 +155,7 @@ const OWNERS = {
   plans: `SELECT id, NULL AS org FROM plans WHERE id = ANY($1)
     UNION ALL SELECT id, organization_id FROM plan_blueprints WHERE id = ANY($1)`,
   blueprints: 'SELECT id, organization_id AS org FROM plan_blueprints WHERE id = ANY($1)',
+  replacements: 'SELECT id, organization_id AS org FROM sim_replacements WHERE id = ANY($1)',
   searchHits: `SELECT id, organization_id AS org FROM users WHERE id = ANY($1)
     UNION ALL SELECT id, id FROM organizations WHERE id = ANY($1)
     UNION ALL SELECT id, organization_id FROM sims WHERE id = ANY($1)
@@ -965,6 +968,37 @@ export const ROUTE_TARGETS: Record<string, TRouteTarget | TRouteTarget[]> = {
       url: '/sim/usage/ingest',
       payload: { day: new Date(Date.now() + 5.5 * 3_600_000 - 86_400_000).toISOString().slice(0, 10) },
     }),
+  },
+  // SIM replacement: the SIMs named are in reach or not found; a replacement is its old SIM's organisation's.
+  'POST /api/v1/sim/replace': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => {
+      const [old, fresh] = [await w.fresh.sim(org, 'ACTIVE'), await w.fresh.sim(org, 'ALLOCATED')];
+      return { url: '/sim/replace', payload: { oldIccid: old.iccid, newIccid: fresh.iccid, reason: 'Damaged', dryRun: true } };
+    },
+  },
+  'POST /api/v1/sim/replace/file': {
+    kind: 'batch',
+    aim: async (w, org, actor) => {
+      // The new SIM is the caller's own organisation's: only the old one is in reach or not.
+      const own = actor.org ?? 'R';
+      const iccid = org === 'missing' ? simIdentity(999_999_000, 'AIRTEL').iccid : (await w.fresh.sim(org, 'ACTIVE')).iccid;
+      const fresh = await w.fresh.sim(org === 'missing' ? own : org, 'ALLOCATED');
+      const body = multipartBody('pairs.csv', `oldIccid,newIccid,reason\n${iccid},${fresh.iccid},Damaged\n`);
+      return { url: '/sim/replace/file?dryRun=true', payload: body.payload, headers: body.headers };
+    },
+  },
+  'GET /api/v1/sim/replacements': {
+    kind: 'reach',
+    aim: async () => ({ url: '/sim/replacements?limit=100' }),
+    owners: OWNERS.replacements,
+    rows: dataIds,
+  },
+  'POST /api/v1/sim/replacements/:id/retry': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => ({ url: `/sim/replacements/${(await w.fresh.failedReplacement(org)).id}/retry` }),
   },
   'POST /api/v1/sim/sim-diagnosis/refresh': {
     kind: 'object',
@@ -1810,6 +1844,16 @@ export async function buildMatrixWorld(t: TTestApp, f: TTenancyFixture): Promise
       user: (org) => makeUser(t, { email: uniqueEmail('victim'), roleId: f.roles.basic.id, organizationId: f.orgs[org].id }),
       role: (org) => makeRole(t, unique('Doomed role'), {}, { organizationId: f.orgs[org].id }),
       organization: (org) => makeOrganization(t, unique('Leaf'), f.orgs[org]),
+      failedReplacement: async (org) => {
+        const [old, fresh] = [await freshSim(org, 'ACTIVE'), await freshSim(org, 'ALLOCATED')];
+        const made = await api('POST', '/sim/replace', { oldIccid: old.iccid, newIccid: fresh.iccid, reason: 'Damaged' });
+        const { rows } = await t.database.pool.query<{ id: string }>(
+          `UPDATE job_tasks SET status = 'FAILED', error = 'Refused by the operator'
+           FROM sim_replacements r WHERE r.request_id = $1 AND job_tasks.id = r.task_id RETURNING r.id`,
+          [(made.request as { id: string }).id],
+        );
+        return { id: rows[0]!.id };
+      },
     },
   };
 }

@@ -12,6 +12,7 @@ export * from '../modules/queue/queue.table';
 export * from '../modules/requests/requests.table';
 export * from '../modules/roles/roles.table';
 export * from '../modules/sim-diagnosis/diagnosis.table';
+export * from '../modules/sim-replacement/replacement.table';
 export * from '../modules/sims/sims.table';
 export * from '../modules/two-factor/two-factor.table';
 export * from '../modules/usage/usage.table';

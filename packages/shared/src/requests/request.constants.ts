@@ -13,7 +13,9 @@ export type TSimActionType = (typeof SIM_ACTION_TYPES)[number];
  */
 export const WHITELIST_REQUEST_TYPES = ['WHITELIST_IP', 'WHITELIST_IP_CANCEL', 'WHITELIST_NUMBER', 'WHITELIST_NUMBER_CANCEL'] as const;
 export type TWhitelistRequestType = (typeof WHITELIST_REQUEST_TYPES)[number];
-export const REQUEST_TYPES = [...SIM_ACTION_TYPES, ...WHITELIST_REQUEST_TYPES] as const;
+/** A SIM's number and everything with it moved to another SIM (issue 16): made by POST /sim/replace, one task per pair. */
+export const REPLACE_REQUEST_TYPE = 'REPLACE' as const;
+export const REQUEST_TYPES = [...SIM_ACTION_TYPES, ...WHITELIST_REQUEST_TYPES, REPLACE_REQUEST_TYPE] as const;
 export type TRequestType = (typeof REQUEST_TYPES)[number];
 export const isWhitelistRequest = (type: string): type is TWhitelistRequestType =>
   (WHITELIST_REQUEST_TYPES as readonly string[]).includes(type);
@@ -46,6 +48,8 @@ export const REQUEST_TRANSITIONS: Record<TRequestType, TRequestTransition> = {
     to: null,
     label: 'Cancel number whitelist',
   },
+  // The old SIM keeps its status while the operator moves its number; the new SIM shows PENDING_ACTIVE meanwhile.
+  REPLACE: { from: ['ACTIVE', 'SUSPENDED', 'BARRED'], pending: null, to: 'REPLACED', label: 'Replace' },
 };
 
 /** Batch job statuses (the request shows its job's status). */

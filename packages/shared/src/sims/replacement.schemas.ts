@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZListQuery } from '../common/api';
-import { multilineText } from '../common/text';
+import { multilineText, text } from '../common/text';
 import { ZRequest } from '../requests/request.schemas';
 import { ZIccid } from './sim.schemas';
 
@@ -38,8 +38,8 @@ export type TSimReplace = z.infer<typeof ZSimReplace>;
 /** POST /sim/replace/file: the file is the body (multipart `file`, columns oldIccid, newIccid and optionally reason). */
 export const ZReplaceFileQuery = z
   .object({
-    /** The reason of rows that give none. */
-    reason: reason.optional(),
+    /** The reason of rows that give none (one line). */
+    reason: text().trim().min(1).max(500).optional(),
     dryRun: z
       .enum(['true', 'false'])
       .optional()

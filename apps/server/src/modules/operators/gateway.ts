@@ -24,6 +24,8 @@ export type TGatewayTask = {
   imei?: string | null;
   /** A whitelist operation: what the profile is to hold of a kind; items null takes the whitelist off. */
   whitelist?: { kind: 'IP' | 'NUMBER'; items: unknown[] | null };
+  /** A replacement (SIM swap): the ICCID the profile's number and services move to; the profile itself is deactivated. */
+  replaceWith?: string;
 };
 export type TTaskOutcome = 'DONE' | 'FAILED' | 'RETRY' | 'CANCELLED' | 'PENDING';
 export type TTaskResult = { key: string; outcome: TTaskOutcome; error: string | null };
@@ -126,6 +128,24 @@ export function simulatorGateway(db: TDb, settings: TGatewaySettingsRow): TOpera
             ${sql.param(applied.map((t) => (t.whitelist!.items === null ? null : JSON.stringify(t.whitelist!.items))))}::text[],
             ${sql.param(applied.map((t) => t.key))}::text[]) AS x(i, k, w, key)
           WHERE NOT EXISTS (SELECT 1 FROM simulator_whitelists s WHERE s.operator = ${op} AND s.task_key = x.key)`);
+      }
+      // A swap carried out: the new ICCID is active with the old one's number and whitelists; the old one is deactivated.
+      const swapped = tasks.filter((t, i) => t.replaceWith && outcomes[i]!.result === 'DONE');
+      if (swapped.length) {
+        const keys = sql.param(swapped.map((t) => t.key));
+        const news = sql.param(swapped.map((t) => t.replaceWith!));
+        await db.execute(sql`
+          INSERT INTO simulator_sims (operator, task_key, submission_id, iccid, operation, result, error, ready_at)
+          SELECT ${op}, x.k || '>new', ${submissionId}, x.n, 'ACTIVATE', 'DONE', NULL, now() + make_interval(secs => ${settings.processingMs / 1000})
+          FROM unnest(${keys}::text[], ${news}::text[]) AS x(k, n)
+          ON CONFLICT (operator, task_key) DO NOTHING`);
+        await db.execute(sql`
+          INSERT INTO simulator_whitelists (operator, iccid, kind, items, effective_at, task_key)
+          SELECT DISTINCT ON (w.iccid, w.kind) ${op}, x.n, w.kind, w.items, now() + make_interval(secs => ${settings.processingMs / 1000}), x.k || '>new'
+          FROM unnest(${sql.param(swapped.map((t) => t.iccid))}::text[], ${news}::text[], ${keys}::text[]) AS x(o, n, k)
+          JOIN simulator_whitelists w ON w.operator = ${op} AND w.iccid = x.o AND NOT w.withdrawn
+          WHERE NOT EXISTS (SELECT 1 FROM simulator_whitelists s WHERE s.operator = ${op} AND s.task_key = x.k || '>new')
+          ORDER BY w.iccid, w.kind, w.seq DESC`);
       }
       await log('SUBMIT', submissionId, 'ACCEPTED', tasks.length, tasks.length - accepted);
       await sleep(settings.latencyMs);

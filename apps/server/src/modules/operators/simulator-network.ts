@@ -79,6 +79,7 @@ const AFTER_OPERATION: Record<string, TOperatorProvisioning> = {
   RESUME: 'ACTIVE',
   SUSPEND: 'SUSPENDED',
   TERMINATE: 'DEACTIVATED',
+  REPLACE: 'DEACTIVATED',
 };
 
 /** One profile as the simulated operator sees it: its seeds, the SIM's settings, its last operation and condition. */
@@ -207,7 +208,7 @@ export async function simulatedProfiles(db: TExecutor, operator: string, iccids:
     LEFT JOIN LATERAL (
       SELECT m.operation, m.ready_at FROM simulator_sims m
       WHERE m.iccid = sp.iccid AND m.operator = ${operator} AND m.result = 'DONE' AND m.ready_at <= now()
-        AND m.operation IN ('ACTIVATE', 'RESUME', 'SUSPEND', 'TERMINATE')
+        AND m.operation IN ('ACTIVATE', 'RESUME', 'SUSPEND', 'TERMINATE', 'REPLACE')
       ORDER BY m.ready_at DESC LIMIT 1) o ON true
     WHERE sp.iccid = ANY(${sql.param(iccids)}::text[]) AND sp.operator = ${operator}`);
   return rows.map((r) => ({

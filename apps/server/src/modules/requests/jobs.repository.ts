@@ -4,6 +4,7 @@ import type { TExecutor } from '../../db/database';
 import { SYSTEM_CONTEXT } from '../../http/request-context';
 import { settleActivation } from '../activations/activation-settle';
 import { recordAudit } from '../audit/audit.service';
+import { completeReplacements, releaseNewSims } from '../sim-replacement/replacement-settle';
 
 /**
  * SQL shared by the engine and the staff actions on jobs: counters, SIM settling, the end of an MNO job and of a
@@ -117,7 +118,9 @@ export async function settleSims(db: TExecutor, type: TRequestType, simIds: stri
   if (simIds.length === 0) return;
   const ids = sql`${sql.param(simIds)}::char(24)[]`;
   const t = REQUEST_TRANSITIONS[type];
-  if (t.to) {
+  if (type === 'REPLACE') {
+    await completeReplacements(db, simIds);
+  } else if (t.to) {
     await db.execute(sql`UPDATE sims SET status = ${t.to}, intended_status = NULL, status_reason = NULL,
         activated_at = CASE WHEN ${t.to} = 'ACTIVE' AND activated_at IS NULL THEN now() ELSE activated_at END,
         version = version + 1, updated_at = now()
@@ -133,6 +136,13 @@ export async function settleSims(db: TExecutor, type: TRequestType, simIds: stri
 
 /** SIMs whose task failed or was withdrawn go back to the status they had (only if they still show PENDING_<TARGET>). */
 export async function revertSims(db: TExecutor, type: TRequestType, sims: { simId: string; from: string | null }[]): Promise<void> {
+  if (type === 'REPLACE') {
+    await releaseNewSims(
+      db,
+      sims.map((s) => s.simId),
+    );
+    return;
+  }
   const pending = REQUEST_TRANSITIONS[type].pending;
   const back = sims.filter((s) => s.from);
   if (!pending || back.length === 0) return;

@@ -14,6 +14,7 @@ import {
 } from '../operators/gateway';
 import { getGatewaySettings } from '../operators/operators.service';
 import { enqueue, registerQueueHandler, type TQueueContext, type TQueueResult } from '../queue/queue';
+import { holdNewSims, replacementTargets } from '../sim-replacement/replacement-settle';
 import { bumpCounters, FINAL_SQL, finishIfSettled, markCheckpoint, refreshJobStatus, revertSims, settleSims } from './jobs.repository';
 
 /**
@@ -121,12 +122,22 @@ async function markSubmitted(db: TExecutor, submissionId: string): Promise<void>
 
 type TTaskToSend = { id: number; attempt: number; iccid: string };
 
-function gatewayTasks(e: TEngine, tasks: TTaskToSend[]) {
+/** The tasks as the operator receives them; a replacement carries the ICCID its number moves to. */
+async function gatewayTasks(e: TEngine, tasks: TTaskToSend[], targets?: Map<number, string>): Promise<TGatewayTask[]> {
+  const replaceWith =
+    e.s.type === 'REPLACE'
+      ? (targets ??
+        (await replacementTargets(
+          e.db,
+          tasks.map((t) => t.id),
+        )))
+      : null;
   return tasks.map((t) => ({
     key: taskKey(t.id, t.attempt),
     iccid: t.iccid,
     imei: e.s.imei,
     ...(e.s.whitelist ? { whitelist: e.s.whitelist } : {}),
+    ...(replaceWith ? { replaceWith: replaceWith.get(t.id) } : {}),
   }));
 }
 
@@ -175,6 +186,23 @@ async function submitNext(e: TEngine): Promise<number> {
       if (reason) refused.push({ id: p.id, reason });
       else send.push({ id: p.id, attempt: p.attempt, iccid: p.iccid, from: p.sim_status, simId: p.sim_id, fresh: true });
     }
+    let targets: Map<number, string> | undefined;
+    if (s.type === 'REPLACE') {
+      // The new SIM of each pair is checked again and held; a pair sent again keeps the one it holds.
+      const hold = await holdNewSims(
+        tx,
+        send.filter((x) => x.fresh).map((x) => x.id),
+      );
+      const out = new Set(hold.refused.map((r) => r.taskId));
+      refused.push(...hold.refused.map((r) => ({ id: r.taskId, reason: r.reason })));
+      send.splice(0, send.length, ...send.filter((x) => !out.has(x.id)));
+      targets = hold.targets;
+      for (const [id, iccid] of await replacementTargets(
+        tx,
+        send.filter((x) => !x.fresh).map((x) => x.id),
+      ))
+        targets.set(id, iccid);
+    }
     if (send.length) {
       await tx.execute(sql`UPDATE job_tasks SET status = 'SUBMITTING', submission_id = ${sid}, tries = tries + 1,
           from_status = coalesce(r.from_status, job_tasks.from_status), error = NULL, updated_at = now()
@@ -196,12 +224,12 @@ async function submitNext(e: TEngine): Promise<number> {
     }
     await bumpCounters(tx, s.mnoJobId, s.jobId, { inFlight: send.length, failed: refused.length });
     if (send.length === 0) await finishIfSettled(tx, s.mnoJobId, s.jobId);
-    return { send: send.map(({ id, attempt, iccid }) => ({ id, attempt, iccid })), moved: picked.length };
+    return { send: send.map(({ id, attempt, iccid }) => ({ id, attempt, iccid })), moved: picked.length, targets };
   });
   if (!prepared) return 0;
   if (prepared.send.length) {
     await takeRateSlot(db, e.settings, prepared.send.length, e.signal);
-    await call(e, e.gateway.submit(sid, s.type, gatewayTasks(e, prepared.send)), 'submit');
+    await call(e, e.gateway.submit(sid, s.type, await gatewayTasks(e, prepared.send, prepared.targets)), 'submit');
   }
   return prepared.moved;
 }
@@ -309,7 +337,7 @@ async function pollSubmissions(e: TEngine): Promise<number> {
       moved += await settle(e, sid, results);
     } else if (missing.length) {
       await takeRateSlot(e.db, e.settings, missing.length, e.signal);
-      await call(e, e.gateway.submit(sid, e.s.type, gatewayTasks(e, missing)), 'submit');
+      await call(e, e.gateway.submit(sid, e.s.type, await gatewayTasks(e, missing)), 'submit');
     } else if (out.some((t) => t.status === 'SUBMITTING')) {
       await markSubmitted(e.db, sid);
     }
