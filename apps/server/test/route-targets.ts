@@ -1000,6 +1000,11 @@ export const ROUTE_TARGETS: Record<string, TRouteTarget | TRouteTarget[]> = {
     ok: 200,
     aim: async (w, org) => ({ url: `/sim/replacements/${(await w.fresh.failedReplacement(org)).id}/retry` }),
   },
+  'POST /api/v1/sim/sim-diagnosis/sync': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => ({ url: '/sim/sim-diagnosis/sync', payload: { iccid: (await w.fresh.sim(org, 'ACTIVE')).iccid } }),
+  },
   'POST /api/v1/sim/sim-diagnosis/refresh': {
     kind: 'object',
     ok: 200,

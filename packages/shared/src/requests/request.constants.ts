@@ -15,7 +15,12 @@ export const WHITELIST_REQUEST_TYPES = ['WHITELIST_IP', 'WHITELIST_IP_CANCEL', '
 export type TWhitelistRequestType = (typeof WHITELIST_REQUEST_TYPES)[number];
 /** A SIM's number and everything with it moved to another SIM (issue 16): made by POST /sim/replace, one task per pair. */
 export const REPLACE_REQUEST_TYPE = 'REPLACE' as const;
-export const REQUEST_TYPES = [...SIM_ACTION_TYPES, ...WHITELIST_REQUEST_TYPES, REPLACE_REQUEST_TYPE] as const;
+/**
+ * The provider's state sent to the operators again, when an operator holds a SIM otherwise (issue 16, the diagnosis's
+ * provisioning mismatch): made by POST /sim/sim-diagnosis/sync, one task per profile, the operation by the SIM's status.
+ */
+export const SYNC_STATE_REQUEST_TYPE = 'SYNC_STATE' as const;
+export const REQUEST_TYPES = [...SIM_ACTION_TYPES, ...WHITELIST_REQUEST_TYPES, REPLACE_REQUEST_TYPE, SYNC_STATE_REQUEST_TYPE] as const;
 export type TRequestType = (typeof REQUEST_TYPES)[number];
 export const isWhitelistRequest = (type: string): type is TWhitelistRequestType =>
   (WHITELIST_REQUEST_TYPES as readonly string[]).includes(type);
@@ -50,6 +55,16 @@ export const REQUEST_TRANSITIONS: Record<TRequestType, TRequestTransition> = {
   },
   // The old SIM keeps its status while the operator moves its number; the new SIM shows PENDING_ACTIVE meanwhile.
   REPLACE: { from: ['ACTIVE', 'SUSPENDED', 'BARRED'], pending: null, to: 'REPLACED', label: 'Replace' },
+  SYNC_STATE: { from: ['ACTIVE', 'SUSPENDED', 'BARRED', 'TERMINATED', 'REPLACED'], pending: null, to: null, label: 'Send our state' },
+};
+
+/** What the operators are asked to do to hold a SIM as the provider's status says (SYNC_STATE). */
+export const STATE_SYNC_OPERATION: Partial<Record<TSimStatus, 'RESUME' | 'SUSPEND' | 'TERMINATE'>> = {
+  ACTIVE: 'RESUME',
+  BARRED: 'RESUME',
+  SUSPENDED: 'SUSPEND',
+  TERMINATED: 'TERMINATE',
+  REPLACED: 'TERMINATE',
 };
 
 /** Batch job statuses (the request shows its job's status). */

@@ -30,7 +30,7 @@ export type TDiagnosisCheckKey = (typeof DIAGNOSIS_CHECKS)[number];
  * What the user can do about a check (the console offers it when the role allows): a request on the SIM (ACTIVATE,
  * RESUME, IMEI_LOCK, IMEI_UNLOCK), its whitelist applied again (RESYNC_WHITELIST), the operator asked again (REFRESH),
  * the SIM's settings edited (EDIT_SIM: its APN), the request under way opened (OPEN_REQUEST), or the organisation's
- * wallet opened to add money (TOP_UP).
+ * wallet opened to add money (TOP_UP), or the provider's state sent to the operators again (SYNC_STATE).
  */
 export const DIAGNOSIS_FIXES = [
   'ACTIVATE',
@@ -42,6 +42,7 @@ export const DIAGNOSIS_FIXES = [
   'EDIT_SIM',
   'OPEN_REQUEST',
   'TOP_UP',
+  'SYNC_STATE',
 ] as const;
 export type TDiagnosisFix = (typeof DIAGNOSIS_FIXES)[number];
 
@@ -99,6 +100,8 @@ export const ZSimDiagnosisQuery = z.object(simIdentifier).strict().refine(oneIde
 /** POST /sim/sim-diagnosis/refresh: the same SIM, its operators asked again first (Refresh). */
 export const ZSimDiagnosisRefresh = z.object(simIdentifier).strict().refine(oneIdentifier, oneIdentifierIssue);
 export type TSimDiagnosisQuery = z.infer<typeof ZSimDiagnosisQuery>;
+/** POST /sim/sim-diagnosis/sync: the SIM's state sent to its operators again (a SYNC_STATE request). */
+export const ZSimStateSync = z.object(simIdentifier).strict().refine(oneIdentifier, oneIdentifierIssue);
 
 /** POST /operator-gateway/{operator}/network-condition: what the simulated operator is told the SIMs do. */
 export const ZNetworkConditionSet = z

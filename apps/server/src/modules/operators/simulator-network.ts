@@ -92,6 +92,8 @@ export type TSimulatedProfile = {
   h2: number;
   h3: number;
   condition: string | null;
+  /** When staff set the condition (an operation carried out since overrides a provisioning it forced). */
+  condition_at?: Date | null;
   operation: string | null;
   operated_at: Date | null;
 };
@@ -127,8 +129,9 @@ export function simulatedDayUsages(profiles: TSimulatedProfile[], day: string): 
 /** Whether the profile is on a network on that day at all (provisioned, and not one that never attaches). */
 export function profileCondition(p: TSimulatedProfile): { condition: TNetworkCondition; provisioning: TOperatorProvisioning } {
   const condition = p.condition && isNetworkCondition(p.condition) ? p.condition : seededCondition(p.r);
+  const operatedSince = !!p.operated_at && !!p.condition_at && p.operated_at > p.condition_at;
   const provisioning =
-    condition === 'SUSPENDED_AT_OPERATOR'
+    condition === 'SUSPENDED_AT_OPERATOR' && !operatedSince
       ? 'SUSPENDED'
       : ((p.operation ? AFTER_OPERATION[p.operation] : undefined) ?? provisioningOf(p.status));
   return { condition, provisioning };
@@ -202,7 +205,8 @@ const seeds = (operator: string) => sql`
 export async function simulatedProfiles(db: TExecutor, operator: string, iccids: string[]): Promise<TSimulatedProfile[]> {
   if (iccids.length === 0) return [];
   const { rows } = await db.execute<TSimulatedProfile & { h2: string | number; h3: string | number }>(sql`
-    SELECT sp.iccid, s.status, s.apn, s.static_ip, ${seeds(operator)}, c.condition, o.operation, o.ready_at AS operated_at
+    SELECT sp.iccid, s.status, s.apn, s.static_ip, ${seeds(operator)}, c.condition, c.set_at AS condition_at, o.operation,
+      o.ready_at AS operated_at
     FROM sim_profiles sp JOIN sims s ON s.id = sp.sim_id
     LEFT JOIN simulator_network_conditions c ON c.operator = ${operator} AND c.iccid = sp.iccid
     LEFT JOIN LATERAL (
@@ -216,5 +220,6 @@ export async function simulatedProfiles(db: TExecutor, operator: string, iccids:
     h2: Number(r.h2),
     h3: Number(r.h3),
     operated_at: r.operated_at ? new Date(r.operated_at) : null,
+    condition_at: r.condition_at ? new Date(r.condition_at) : null,
   }));
 }

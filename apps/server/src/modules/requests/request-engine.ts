@@ -58,6 +58,10 @@ type TState = {
   whitelist: TGatewayTask['whitelist'] | null;
   /** Change Status stopped the job: withdraw what is at the operator, send nothing more. */
   withdrawing: boolean;
+  /** What the operator is asked to do, when it is not the request's type (SYNC_STATE: by the SIM's status then). */
+  operation: string;
+  /** SYNC_STATE: the SIM status the operation was chosen for (a SIM changed since is refused). */
+  forStatus: string | null;
 };
 
 async function loadState(db: TExecutor, mnoJobId: string): Promise<TState | null> {
@@ -70,7 +74,7 @@ async function loadState(db: TExecutor, mnoJobId: string): Promise<TState | null
     status: string;
     call_failures: number;
     next_attempt_at: string | null;
-    params: { imei?: string | null; whitelist?: TGatewayTask['whitelist'] };
+    params: { imei?: string | null; whitelist?: TGatewayTask['whitelist']; operation?: string; forStatus?: string };
     withdrawing: boolean;
   }>(sql`SELECT m.job_id, b.request_id, m.operator, b.type, m.mode, m.status, m.call_failures, m.next_attempt_at, r.params,
       b.withdrawn_at IS NOT NULL AS withdrawing
@@ -90,6 +94,8 @@ async function loadState(db: TExecutor, mnoJobId: string): Promise<TState | null
     imei: row.params?.imei ?? null,
     whitelist: row.params?.whitelist ?? null,
     withdrawing: row.withdrawing,
+    operation: row.params?.operation ?? row.type,
+    forStatus: row.params?.forStatus ?? null,
   };
 }
 
@@ -183,6 +189,8 @@ async function submitNext(e: TEngine): Promise<number> {
         reason = `${REQUEST_ROW_REASONS.wrongStatus(p.sim_status, s.type)} (changed since the request)`;
       else if (s.type === 'IMEI_LOCK' && !s.imei && !p.last_imei) reason = REQUEST_ROW_REASONS.noImei;
       else if (s.type === 'IMEI_UNLOCK' && !p.imei_lock) reason = REQUEST_ROW_REASONS.notLocked;
+      else if (s.forStatus && p.sim_status !== s.forStatus)
+        reason = `The SIM is ${p.sim_status} now, not ${s.forStatus}: its state is sent again from the diagnosis (changed since the request)`;
       if (reason) refused.push({ id: p.id, reason });
       else send.push({ id: p.id, attempt: p.attempt, iccid: p.iccid, from: p.sim_status, simId: p.sim_id, fresh: true });
     }
@@ -229,7 +237,7 @@ async function submitNext(e: TEngine): Promise<number> {
   if (!prepared) return 0;
   if (prepared.send.length) {
     await takeRateSlot(db, e.settings, prepared.send.length, e.signal);
-    await call(e, e.gateway.submit(sid, s.type, await gatewayTasks(e, prepared.send, prepared.targets)), 'submit');
+    await call(e, e.gateway.submit(sid, s.operation, await gatewayTasks(e, prepared.send, prepared.targets)), 'submit');
   }
   return prepared.moved;
 }
@@ -337,7 +345,7 @@ async function pollSubmissions(e: TEngine): Promise<number> {
       moved += await settle(e, sid, results);
     } else if (missing.length) {
       await takeRateSlot(e.db, e.settings, missing.length, e.signal);
-      await call(e, e.gateway.submit(sid, e.s.type, await gatewayTasks(e, missing)), 'submit');
+      await call(e, e.gateway.submit(sid, e.s.operation, await gatewayTasks(e, missing)), 'submit');
     } else if (out.some((t) => t.status === 'SUBMITTING')) {
       await markSubmitted(e.db, sid);
     }

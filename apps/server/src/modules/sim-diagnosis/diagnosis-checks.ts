@@ -1,3 +1,4 @@
+import { STATE_SYNC_OPERATION } from '@tarang/shared/requests/request.constants';
 import type { TDiagnosisCheck, TDiagnosisCheckKey, TDiagnosisFix } from '@tarang/shared/sims/diagnosis.schemas';
 import type { TNetworkState, TOperatorProvisioning } from '@tarang/shared/sims/network-state';
 import type { TSim } from '@tarang/shared/sims/sim.schemas';
@@ -135,14 +136,17 @@ function provisioningChecks(input: TDiagnosisInput, profiles: TProfile[]): TDiag
         null,
         p.ICCID,
       );
+    // The provider's state can be sent again where it names an operation; a SIM in stock has nothing to send.
+    const operation = STATE_SYNC_OPERATION[input.sim.status] ?? null;
     return check(
       'OPERATOR_PROVISIONING',
       'FAIL',
       'MISMATCH',
       `${p.operator} holds it ${state.provisioning}, but it should be ${expected}`,
       evidence,
-      null,
+      operation ? 'SYNC_STATE' : null,
       p.ICCID,
+      operation,
     );
   });
 }

@@ -155,6 +155,41 @@ describe('SIM diagnosis', () => {
     expect(one(d, 'OPEN_REQUESTS')).toMatchObject({ outcome: 'PASS' });
   });
 
+  it('a provisioning mismatch fails with Send our state as the fix; the request makes the operator hold the SIM as ours says', async () => {
+    await resetSimulators(t, tokens.staff);
+    const [sim] = await makeSims(t, 1, { organizationId: f.orgs.C1.id, status: 'ACTIVE', operators: ['AIRTEL'] });
+    await condition('AIRTEL', [sim!.iccid], 'SUSPENDED_AT_OPERATOR');
+    const before = await refreshed(sim!.iccid);
+    expect(one(before, 'OPERATOR_PROVISIONING')).toMatchObject({
+      outcome: 'FAIL',
+      reason: 'MISMATCH',
+      evidence: { atOperator: 'SUSPENDED', expected: 'ACTIVE' },
+      fix: { action: 'SYNC_STATE', target: 'RESUME' },
+    });
+    const sync = await t.call({
+      method: 'POST',
+      url: `${API}/sim/sim-diagnosis/sync`,
+      token: tokens.c1Desk!,
+      payload: { iccid: sim!.iccid },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    });
+    expect(sync.statusCode, sync.body).toBe(200);
+    expect(sync.json().data.request).toMatchObject({ type: 'SYNC_STATE' });
+    expect((await waitForJob(t, tokens.c1Desk!, sync.json().data.request.jobId)).status).toBe('COMPLETED');
+    const after = await refreshed(sim!.iccid);
+    expect(one(after, 'OPERATOR_PROVISIONING')).toMatchObject({ outcome: 'PASS', reason: 'MATCHES' });
+    // Our status untouched; the operator was asked to RESUME.
+    expect(after.sim.status).toBe('ACTIVE');
+    const { rows } = await t.database.pool.query('SELECT operation FROM simulator_sims WHERE iccid = $1', [sim!.iccid]);
+    expect(rows.map((r) => r.operation)).toEqual(['RESUME']);
+    // A SIM in stock has no state to send; a reader without SIM actions cannot send it.
+    const [allocated] = await makeSims(t, 1, { organizationId: f.orgs.C1.id, status: 'ALLOCATED', operators: ['AIRTEL'] });
+    const none = await call('POST', '/sim/sim-diagnosis/sync', tokens.c1Desk!, { iccid: allocated!.iccid });
+    expect(none.statusCode).toBe(422);
+    expect(none.json().errors[0].path).toBe('iccid');
+    expect((await call('POST', '/sim/sim-diagnosis/sync', tokens.c1Reader!, { iccid: sim!.iccid })).statusCode).toBe(403);
+  });
+
   it('Refresh when the operator does not answer in time: says so and shows what it said last', async () => {
     await resetSimulators(t, tokens.staff);
     const [sim] = await makeSims(t, 1, { organizationId: f.orgs.C1.id, status: 'ACTIVE', operators: ['AIRTEL'] });

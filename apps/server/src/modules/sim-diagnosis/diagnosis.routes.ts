@@ -1,19 +1,21 @@
-import { ZOperatorParams } from '@tarang/shared/requests/request.schemas';
+import { ZOperatorParams, ZRequestCreated } from '@tarang/shared/requests/request.schemas';
 import {
   ZDeviceDetails,
   ZNetworkConditionSet,
   ZSimDiagnosis,
   ZSimDiagnosisQuery,
   ZSimDiagnosisRefresh,
+  ZSimStateSync,
 } from '@tarang/shared/sims/diagnosis.schemas';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { TDeps } from '../../app-deps';
 import { declareRoutes } from '../../http/declare-routes';
+import { idempotencyKeyOf, ZOptionalIdempotencyHeaders } from '../../http/idempotency';
 import { contextOf, ok } from '../../http/reply';
 import { access } from '../../http/route-access';
 import { getDeviceDetails } from './device-details.service';
-import { getSimDiagnosis, setNetworkCondition } from './diagnosis.service';
+import { getSimDiagnosis, setNetworkCondition, syncSimState } from './diagnosis.service';
 
 /** SIM diagnosis (issue 16, docs/decisions/028-sim-network-state.md), and the simulated operators told what SIMs do. */
 export function diagnosisRoutes(app: FastifyInstance, deps: TDeps) {
@@ -37,6 +39,18 @@ export function diagnosisRoutes(app: FastifyInstance, deps: TDeps) {
       return ok(diagnosis, {
         message: diagnosis.unanswered.length ? `${diagnosis.unanswered.map((u) => u.operator).join(', ')} did not answer` : 'Refreshed',
       });
+    },
+  });
+
+  route.post('/sim/sim-diagnosis/sync', {
+    access: access.permission('sim-actions'),
+    summary: "Send the SIM's state to its operators again (the fix of a provisioning mismatch): a request, one task per profile",
+    headers: ZOptionalIdempotencyHeaders,
+    body: ZSimStateSync,
+    data: ZRequestCreated,
+    handler: async (request) => {
+      const made = await syncSimState(deps, contextOf(request), request.body, idempotencyKeyOf(request.headers));
+      return ok(made, { message: `Request ${made.request?.batchJobId ?? ''} created` });
     },
   });
 

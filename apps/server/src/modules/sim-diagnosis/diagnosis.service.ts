@@ -1,3 +1,4 @@
+import { STATE_SYNC_OPERATION } from '@tarang/shared/requests/request.constants';
 import { hasPermission } from '@tarang/shared/roles/auth-scopes';
 import type { TNetworkConditionSet, TSimDiagnosis, TSimDiagnosisQuery } from '@tarang/shared/sims/diagnosis.schemas';
 import type { TNetworkState } from '@tarang/shared/sims/network-state';
@@ -11,6 +12,7 @@ import { GatewayError, gatewayFor, withTimeout } from '../operators/gateway';
 import { getGatewaySettings } from '../operators/operators.service';
 import { findBlueprintOf } from '../plans/blueprints.repository';
 import { findPlanRow } from '../plans/plans.repository';
+import { createRequest } from '../requests/request-create.service';
 import { findSimByIccid, toSim } from '../sims/sims.repository';
 import { usageAllowance } from '../usage/usage.service';
 import { ingestedThrough } from '../usage/usage-ingest';
@@ -173,6 +175,28 @@ export async function getSimDiagnosis(
     warning: checks.filter((c) => c.outcome === 'WARN').length,
     unanswered,
   };
+}
+
+/**
+ * The SIM's state sent to its operators again (the fix of a provisioning mismatch): a SYNC_STATE request, one task per
+ * profile, asking each operator to RESUME, SUSPEND or TERMINATE as the SIM's status says. A SIM whose status names no
+ * such operation (in stock, allocated, a change under way) is a 422 naming the field it was given.
+ */
+export async function syncSimState(deps: TDeps, ctx: TRequestContext, q: TSimDiagnosisQuery, idempotencyKey: string | null) {
+  const sim = await findDiagnosedSim(deps, ctx, q);
+  const operation = STATE_SYNC_OPERATION[sim.status];
+  if (!operation) {
+    const field = q.iccid ? 'iccid' : q.msisdn ? 'msisdn' : 'imsi';
+    throw fieldError('UNPROCESSABLE', field, `The SIM is ${sim.status}: there is no state to send to its operators`);
+  }
+  const { created } = await createRequest(
+    deps,
+    ctx,
+    { type: 'SYNC_STATE', iccids: [sim.iccid], reason: `The operators asked to hold the SIM ${sim.status} (${operation})` },
+    idempotencyKey,
+    { perProfile: true, params: { operation, forStatus: sim.status }, fingerprintExtra: { operation, forStatus: sim.status } },
+  );
+  return created!;
 }
 
 /** Staff tell the simulated operator what SIMs do on its network (to see each diagnosis outcome). */
