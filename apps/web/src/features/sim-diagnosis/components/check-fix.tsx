@@ -27,8 +27,8 @@ type TProps = {
 
 /**
  * The fix a check names, as the role allows: a request on the SIM (Resume, Activate), the IMEI lock set or lifted, the
- * whitelist applied again, the operators asked again, or a link to the SIM's settings or the request under way. A
- * change is confirmed first; the server checks the permission again.
+ * whitelist applied again, the operators asked again, or a link to the SIM's settings, the request under way or the
+ * wallet to add money to. A change is confirmed first; the server checks the permission again.
  */
 export function CheckFix({ check, diagnosis, onRefresh, refreshing, onChanged }: TProps) {
   const { t } = useTranslation('sim-diagnosis');
@@ -63,6 +63,19 @@ export function CheckFix({ check, diagnosis, onRefresh, refreshing, onChanged }:
     case 'OPEN_REQUEST':
       return canViewRequest && fix.target ? (
         <Button size="small" variant="outlined" component={RouterLink} to={requestHref(fix.target)}>
+          {label}
+        </Button>
+      ) : null;
+    case 'TOP_UP':
+      // The wallet page: an organisation's own wallet with Top up; staff's list of wallets, narrowed to the SIM's organisation.
+      return permissions.has('wallet') ? (
+        <Button
+          size="small"
+          variant="contained"
+          color={check.outcome === 'FAIL' ? 'primary' : 'inherit'}
+          component={RouterLink}
+          to={fix.target ? `/wallet?organizationId=${encodeURIComponent(fix.target)}` : '/wallet'}
+        >
           {label}
         </Button>
       ) : null;

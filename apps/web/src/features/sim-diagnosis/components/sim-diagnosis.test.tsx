@@ -1,19 +1,21 @@
 import { scopesFrom } from '@tarang/shared/roles/auth-scopes';
 import type { TSimDiagnosis } from '@tarang/shared/sims/diagnosis.schemas';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeRequest } from '@/features/requests/testing/make-request';
+import { i18n } from '@/lib/i18n/i18n';
 import { notify } from '@/lib/notify';
 import { hexId, makeUser, SignedIn, sessionAnswers } from '@/testing/signed-in';
 import { answerFetch, renderWithProviders } from '@/testing/test-utils';
 import { SimDiagnosis } from './sim-diagnosis';
 
 let restore: (() => void) | null = null;
-afterEach(() => {
+afterEach(async () => {
   restore?.();
   restore = null;
   vi.restoreAllMocks();
+  await act(() => i18n.changeLanguage('en'));
 });
 
 const ICCID = '89911000000000010019';
@@ -70,7 +72,41 @@ const REFRESHED: TSimDiagnosis = {
   unanswered: [{ operator: 'AIRTEL', message: 'AIRTEL did not answer within 100 ms: what it said last is shown' }],
 };
 
-function renderPage(scopes: Parameters<typeof scopesFrom>[0], number = ICCID) {
+/** The SIM near its allowance, and its organisation's wallet short of the next renewal. */
+const SHORT: TSimDiagnosis = {
+  ...SUSPENDED,
+  sim: { ...SUSPENDED.sim, status: 'ACTIVE' },
+  checks: [
+    {
+      key: 'ALLOWANCE',
+      outcome: 'WARN',
+      reason: 'NEAR_LIMIT',
+      summary: 'Used 15 of 18 MB and 4 of 100 SMS: close to the allowance',
+      iccid: null,
+      evidence: { usedMb: 15, dataMb: 18, usedSms: 4, smsCount: 100, overLimitAction: 'BAR', ingestedThrough: '2026-05-12' },
+      fix: null,
+    },
+    {
+      key: 'WALLET',
+      outcome: 'FAIL',
+      reason: 'SHORT',
+      summary: "The organisation's wallet does not cover the next renewal",
+      iccid: null,
+      // 00:00 on 21/05/2026 in India.
+      evidence: { available: 12_050, renewalPrice: 49_900, expiresAt: '2026-05-20T18:30:00.000Z' },
+      fix: { action: 'TOP_UP', target: hexId('a') },
+    },
+  ],
+  failing: 1,
+  warning: 1,
+};
+/** The same, for a role that may not see the wallet: the server leaves its figures out. */
+const SHORT_UNSEEN: TSimDiagnosis = {
+  ...SHORT,
+  checks: SHORT.checks.map((c) => (c.key === 'WALLET' ? { ...c, evidence: { ...c.evidence, available: null, renewalPrice: null } } : c)),
+};
+
+function renderPage(scopes: Parameters<typeof scopesFrom>[0], number = ICCID, diagnosis = SUSPENDED) {
   const onNumber = vi.fn();
   const fetchMock = answerFetch(
     sessionAnswers(makeUser(), scopesFrom(scopes), (url, init) => {
@@ -78,7 +114,7 @@ function renderPage(scopes: Parameters<typeof scopesFrom>[0], number = ICCID) {
       if (url.pathname === '/api/v1/sim/sim-diagnosis' && method === 'GET') {
         if (url.searchParams.get('iccid') !== ICCID)
           return { status: 404, body: { success: false, code: 'NOT_FOUND', message: 'SIM not found' } };
-        return { body: { success: true, data: SUSPENDED } };
+        return { body: { success: true, data: diagnosis } };
       }
       if (url.pathname === '/api/v1/sim/sim-diagnosis/refresh')
         return { body: { success: true, message: 'AIRTEL did not answer', data: REFRESHED } };
@@ -154,5 +190,38 @@ describe('SimDiagnosis', () => {
     await user.type(box, '+91 98765 43210');
     await user.click(screen.getByRole('button', { name: 'Diagnose' }));
     expect(onNumber).toHaveBeenCalledWith('+919876543210');
+  });
+
+  it('shows the allowance used and the wallet short of the renewal in rupees, with Add money for a role with the wallet', async () => {
+    renderPage({ 'sim-diagnosis': true, wallet: true }, ICCID, SHORT);
+    await screen.findByRole('list', { name: 'Checks' }, { timeout: 10_000 });
+    const wallet = row('WALLET');
+    expect(wallet).toHaveTextContent('Wallet');
+    expect(wallet).toHaveTextContent("The organisation's wallet holds ₹120.50, less than the next renewal at ₹499.00");
+    expect(wallet).toHaveTextContent('Available: ₹120.50 · Renewal price: ₹499.00 · Expires: 21/05/2026 12:00 AM');
+    expect(within(wallet).getByRole('link', { name: 'Add money' })).toHaveAttribute('href', `/wallet?organizationId=${hexId('a')}`);
+    const allowance = row('ALLOWANCE');
+    expect(allowance).toHaveTextContent('Allowance');
+    expect(allowance).toHaveTextContent('Used 15.0 of 18 MB and 4 of 100 SMS: close to the allowance');
+    expect(allowance).toHaveTextContent('Past the allowance: barred · Usage as of: 12/05/2026');
+  });
+
+  it('words the wallet without figures, and offers no Add money, for a role without the wallet', async () => {
+    renderPage({ 'sim-diagnosis': true }, ICCID, SHORT_UNSEEN);
+    await screen.findByRole('list', { name: 'Checks' }, { timeout: 10_000 });
+    const wallet = row('WALLET');
+    expect(wallet).toHaveTextContent("The organisation's wallet does not cover the next renewal");
+    expect(wallet).not.toHaveTextContent('₹');
+    expect(wallet).not.toHaveTextContent('Available');
+    expect(within(wallet).queryByRole('link', { name: 'Add money' })).not.toBeInTheDocument();
+  });
+
+  it('says the wallet and allowance checks in Hindi', async () => {
+    await act(() => i18n.changeLanguage('hi'));
+    renderPage({ 'sim-diagnosis': true, wallet: true }, ICCID, SHORT);
+    await screen.findByRole('list', { name: 'जाँचें' }, { timeout: 10_000 });
+    expect(row('WALLET')).toHaveTextContent('संगठन के वॉलेट में ₹120.50 हैं, अगले नवीनीकरण (₹499.00) से कम');
+    expect(within(row('WALLET')).getByRole('link', { name: 'पैसा जोड़ें' })).toBeInTheDocument();
+    expect(row('ALLOWANCE')).toHaveTextContent('18 में से 15.0 एमबी और 100 में से 4 एसएमएस उपयोग हुए: सीमा के करीब');
   });
 });

@@ -12,6 +12,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { formatPaise } from '@tarang/shared/format/money';
 import type { TDiagnosisCheck, TSimDiagnosis } from '@tarang/shared/sims/diagnosis.schemas';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +20,7 @@ import { Link as RouterLink } from 'react-router';
 import { SectionCard } from '@/components/ui/section-card';
 import { useRequestMessages } from '@/features/requests/utils/messages';
 import { useCan } from '@/lib/authorization';
-import { formatDateTime } from '@/lib/date';
+import { displayDay, formatDateTime } from '@/lib/date';
 import { notify } from '@/lib/notify';
 import { useRefreshSimDiagnosis, useSimDiagnosis } from '../api/get-sim-diagnosis';
 import { simIdentifierOf } from '../utils/identifier';
@@ -31,25 +32,44 @@ const OUTCOME_ICON = {
   FAIL: <CancelRounded color="error" aria-hidden />,
 } as const;
 
-/** Evidence values as a reader sees them: times in India time, booleans as words. */
+/** Evidence in integer paise: shown in rupees, and left out when null (a role that may not see the wallet). */
+const MONEY_EVIDENCE = new Set(['available', 'renewalPrice']);
+
+/**
+ * Evidence values as a reader sees them: times in India time, days as DD/MM/YYYY, money in rupees, booleans and the
+ * plan's over-limit action as words.
+ */
 function useEvidenceText() {
   const { t } = useTranslation('sim-diagnosis');
   return (key: string, value: string | number | boolean | null): string => {
     if (value === null || value === '') return '—';
     if (typeof value === 'boolean') return t(value ? 'evidence.yes' : 'evidence.no');
+    if (typeof value === 'number' && MONEY_EVIDENCE.has(key)) return formatPaise(value);
+    if (typeof value === 'number' && key === 'usedMb') return value.toFixed(1);
+    if (typeof value === 'string' && key === 'ingestedThrough') return displayDay(value);
+    if (typeof value === 'string' && key === 'overLimitAction') return t(`overLimit.${value}`, { defaultValue: value });
     if (typeof value === 'string' && /At$/.test(key) && !Number.isNaN(Date.parse(value))) return formatDateTime(value);
     if (typeof value === 'number' && /^bytes/.test(key)) return `${(value / 1024).toFixed(1)} KB`;
     return String(value);
   };
 }
 
-/** A check's sentence in the reader's language, from its reason and evidence (the server's English otherwise). */
+/**
+ * A check's sentence in the reader's language, from its reason and evidence (the server's English otherwise). When
+ * the role may not see the money a sentence names, its `_hidden` wording says the same without the figures.
+ */
 function useSummary() {
   const { t } = useTranslation('sim-diagnosis');
   const text = useEvidenceText();
   return (check: TDiagnosisCheck): string => {
     const values = Object.fromEntries(Object.entries(check.evidence).map(([k, v]) => [k, text(k, v)]));
-    return t(`reasons.${check.key}.${check.reason}`, { ...values, defaultValue: check.summary, interpolation: { escapeValue: false } });
+    const hidden = Object.entries(check.evidence).some(([k, v]) => MONEY_EVIDENCE.has(k) && v === null);
+    return t(`reasons.${check.key}.${check.reason}`, {
+      ...values,
+      context: hidden ? 'hidden' : undefined,
+      defaultValue: check.summary,
+      interpolation: { escapeValue: false },
+    });
   };
 }
 
@@ -70,7 +90,7 @@ function CheckRow({
   const summary = useSummary()(check);
   const evidence = useEvidenceText();
   const operator = check.iccid ? diagnosis.profiles.find((p) => p.iccid === check.iccid)?.operator : undefined;
-  const shown = Object.entries(check.evidence).filter(([k]) => k !== 'operator');
+  const shown = Object.entries(check.evidence).filter(([k, v]) => k !== 'operator' && !(MONEY_EVIDENCE.has(k) && v === null));
   return (
     <Box
       component="li"

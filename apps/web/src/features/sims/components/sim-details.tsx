@@ -88,7 +88,7 @@ type TDialog = { kind: 'edit' } | { kind: 'imei' } | { kind: 'device' } | { kind
 
 /**
  * One SIM (spec §2 /sim-details?number={ICCID}): profiles, status, organisation, settings, history and actions.
- * `sections` adds what other modules keep about the SIM (its whitelists), under the profiles.
+ * `sections` adds what other modules keep about the SIM (its whitelists, its usage), under the profiles.
  */
 export function SimDetails({ iccid, sections }: { iccid: string; sections?: (sim: TSimDetail) => ReactNode }) {
   const { t } = useTranslation('sims');
