@@ -14,6 +14,7 @@ import { useAccess, useSignedIn } from '@/lib/auth';
 import { useCan } from '@/lib/authorization';
 import { newUuid } from '@/lib/idempotency';
 import { notify } from '@/lib/notify';
+import { useSyncSimState } from '../api/sync-sim-state';
 
 type TProps = {
   check: TDiagnosisCheck;
@@ -27,7 +28,7 @@ type TProps = {
 
 /**
  * The fix a check names, as the role allows: a request on the SIM (Resume, Activate), the IMEI lock set or lifted, the
- * whitelist applied again, the operators asked again, or a link to the SIM's settings, the request under way or the
+ * whitelist applied again, the SIM's state sent to its operators again, the operators asked again, or a link to the SIM's settings, the request under way or the
  * wallet to add money to. A change is confirmed first; the server checks the permission again.
  */
 export function CheckFix({ check, diagnosis, onRefresh, refreshing, onChanged }: TProps) {
@@ -40,6 +41,7 @@ export function CheckFix({ check, diagnosis, onRefresh, refreshing, onChanged }:
   const canWhitelist = useCan(check.key === 'WHITELIST_NUMBER' ? 'whitelist-numbers' : 'whitelist-ip', 'add');
   const createRequest = useCreateRequest();
   const setLock = useSetImeiLock();
+  const syncState = useSyncSimState();
   const whitelist = useApplySimWhitelist(check.key === 'WHITELIST_NUMBER' ? 'NUMBER' : 'IP');
   const [asking, setAsking] = useState(false);
   const fix = check.fix;
@@ -96,6 +98,10 @@ export function CheckFix({ check, diagnosis, onRefresh, refreshing, onChanged }:
         const lock = fix.action === 'IMEI_LOCK';
         await setLock.mutateAsync({ lock, sims: [{ iccid, ...(lock && fix.target ? { imei: fix.target } : {}) }] });
         notify.success(t(lock ? 'done.locked' : 'done.unlocked'));
+      } else if (fix.action === 'SYNC_STATE') {
+        const made = await syncState.mutateAsync({ iccid, key: newUuid() });
+        if (made.request) watchRequest(user.id, { id: made.request.id, batchJobId: made.request.batchJobId, type: made.request.type });
+        notify.success(t('done.request', { batchJobId: made.request?.batchJobId ?? '' }));
       } else if (fix.action === 'RESYNC_WHITELIST' && fix.target) {
         const made = await whitelist.mutateAsync({
           kind: check.key === 'WHITELIST_NUMBER' ? 'NUMBER' : 'IP',
@@ -114,7 +120,7 @@ export function CheckFix({ check, diagnosis, onRefresh, refreshing, onChanged }:
     }
   };
 
-  const busy = createRequest.isPending || setLock.isPending || whitelist.isPending;
+  const busy = createRequest.isPending || setLock.isPending || whitelist.isPending || syncState.isPending;
   return (
     <>
       <Button size="small" variant="contained" color={check.outcome === 'FAIL' ? 'primary' : 'inherit'} onClick={() => setAsking(true)}>
@@ -123,7 +129,7 @@ export function CheckFix({ check, diagnosis, onRefresh, refreshing, onChanged }:
       <ConfirmDialog
         open={asking}
         title={t('confirm.title', { action: label })}
-        text={t(`confirm.${fix.action}`, { iccid, imei: fix.target ?? '' })}
+        text={t(`confirm.${fix.action}`, { iccid, imei: fix.target ?? '', operation: fix.target ?? '' })}
         confirmLabel={label}
         busy={busy}
         onConfirm={() => void run()}

@@ -106,6 +106,25 @@ const SHORT_UNSEEN: TSimDiagnosis = {
   checks: SHORT.checks.map((c) => (c.key === 'WALLET' ? { ...c, evidence: { ...c.evidence, available: null, renewalPrice: null } } : c)),
 };
 
+/** An active SIM its operator holds suspended: the provider's state is the fix. */
+const MISMATCHED: TSimDiagnosis = {
+  ...SUSPENDED,
+  sim: { ...SUSPENDED.sim, status: 'ACTIVE' },
+  checks: [
+    {
+      key: 'OPERATOR_PROVISIONING',
+      outcome: 'FAIL',
+      reason: 'MISMATCH',
+      summary: 'AIRTEL holds it SUSPENDED, but it should be ACTIVE',
+      iccid: ICCID,
+      evidence: { operator: 'AIRTEL', atOperator: 'SUSPENDED', expected: 'ACTIVE', checkedAt: '2026-05-12T10:00:00.000Z' },
+      fix: { action: 'SYNC_STATE', target: 'RESUME' },
+    },
+  ],
+  failing: 1,
+  warning: 0,
+};
+
 function renderPage(scopes: Parameters<typeof scopesFrom>[0], number = ICCID, diagnosis = SUSPENDED) {
   const onNumber = vi.fn();
   const fetchMock = answerFetch(
@@ -118,6 +137,19 @@ function renderPage(scopes: Parameters<typeof scopesFrom>[0], number = ICCID, di
       }
       if (url.pathname === '/api/v1/sim/sim-diagnosis/refresh')
         return { body: { success: true, message: 'AIRTEL did not answer', data: REFRESHED } };
+      if (url.pathname === '/api/v1/sim/sim-diagnosis/sync' && method === 'POST') {
+        return {
+          body: {
+            success: true,
+            message: 'Request BJ00000089 created',
+            data: {
+              request: makeRequest({ id: hexId('8'), batchJobId: 'BJ00000089', type: 'SYNC_STATE' }),
+              preview: null,
+              replayed: false,
+            },
+          },
+        };
+      }
       if (url.pathname === '/api/v1/request' && method === 'POST') {
         return {
           status: 201,
@@ -159,6 +191,25 @@ describe('SimDiagnosis', () => {
     await waitFor(() => expect(success).toHaveBeenCalledWith('Request BJ00000088 created'));
     const made = calls.find((c) => c.url.pathname === '/api/v1/request' && c.method === 'POST')!;
     expect(made.body).toEqual({ type: 'RESUME', iccids: [ICCID] });
+  });
+
+  it("a provisioning mismatch offers Send our state: asked first, then one request sends the SIM's state to its operators", async () => {
+    const success = vi.spyOn(notify, 'success').mockImplementation(() => {});
+    const { user, calls } = renderPage({ 'sim-diagnosis': true, 'sim-actions': true }, ICCID, MISMATCHED);
+    await screen.findByRole('list', { name: 'Checks' }, { timeout: 10_000 });
+    await user.click(within(row('OPERATOR_PROVISIONING')).getByRole('button', { name: 'Send our state' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send our state?' });
+    expect(dialog).toHaveTextContent(`The operators of SIM ${ICCID} are asked to hold it as our records say (RESUME)`);
+    await user.click(within(dialog).getByRole('button', { name: 'Send our state' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Request BJ00000089 created'));
+    const made = calls.find((c) => c.url.pathname === '/api/v1/sim/sim-diagnosis/sync')!;
+    expect(made.body).toEqual({ iccid: ICCID });
+  });
+
+  it('offers no Send our state to a role without SIM actions', async () => {
+    renderPage({ 'sim-diagnosis': true }, ICCID, MISMATCHED);
+    await screen.findByRole('list', { name: 'Checks' }, { timeout: 10_000 });
+    expect(within(row('OPERATOR_PROVISIONING')).queryByRole('button')).toBeNull();
   });
 
   it('Refresh shows what the operators said and which did not answer', async () => {
