@@ -23,6 +23,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { authenticateRequest } from './modules/auth/auth.service';
 import { appSecrets } from './modules/auth/auth.table';
 import { createAccessTokenSigner, type TAccessTokenSigner } from './modules/auth/tokens';
+import { deviceRoutes } from './modules/devices/devices.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { organizationRoutes } from './modules/organizations/organizations.routes';
 import { createMessenger, type TSmsGateway } from './modules/outbox/messenger';
@@ -217,6 +218,7 @@ export async function buildApp({ config, db, logger, sms = null }: TBuildOptions
       diagnosisRoutes(api, deps);
       usageRoutes(api, deps);
       replacementRoutes(api, deps);
+      deviceRoutes(api, deps);
       simRoutes(api, deps);
       requestRoutes(api, deps);
       walletRoutes(api, deps);

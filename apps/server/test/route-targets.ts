@@ -5,6 +5,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { expect } from 'vitest';
 import { SYSTEM_CONTEXT } from '../src/http/request-context';
 import { sha256 } from '../src/modules/auth/tokens';
+import { freshImei, makeDevice } from '../src/modules/devices/devices-test-kit';
 import { makeHeldPlan, type THeldPlan } from '../src/modules/plans/plans-test-kit';
 import { insertOperation } from '../src/modules/sims/sim-operations.repository';
 import { makeSims, multipartBody } from '../src/modules/sims/sims-test-kit';
@@ -79,6 +80,8 @@ export type TMatrixWorld = {
     user: (org: TOrgKey) => Promise<{ id: string }>;
     role: (org: TOrgKey) => Promise<{ id: string }>;
     organization: (org: TOrgKey) => Promise<{ id: string }>;
+    /** A device of the organisation holding no SIM (with a vehicle when asked). */
+    device: (org: TOrgKey, vehicle?: boolean) => Promise<{ id: string; imei: string }>;
     /** A replacement of two fresh SIMs whose operator refused it (its task FAILED; the matrix runs no worker). */
     failedReplacement: (org: TOrgKey) => Promise<{ id: string }>;
   };
@@ -156,6 +159,7 @@ const OWNERS = {
     UNION ALL SELECT id, organization_id FROM plan_blueprints WHERE id = ANY($1)`,
   blueprints: 'SELECT id, organization_id AS org FROM plan_blueprints WHERE id = ANY($1)',
   replacements: 'SELECT id, organization_id AS org FROM sim_replacements WHERE id = ANY($1)',
+  devices: 'SELECT id, organization_id AS org FROM devices WHERE id = ANY($1)',
   searchHits: `SELECT id, organization_id AS org FROM users WHERE id = ANY($1)
     UNION ALL SELECT id, id FROM organizations WHERE id = ANY($1)
     UNION ALL SELECT id, organization_id FROM sims WHERE id = ANY($1)
@@ -967,6 +971,69 @@ export const ROUTE_TARGETS: Record<string, TRouteTarget | TRouteTarget[]> = {
     aim: async () => ({
       url: '/sim/usage/ingest',
       payload: { day: new Date(Date.now() + 5.5 * 3_600_000 - 86_400_000).toISOString().slice(0, 10) },
+    }),
+  },
+  // Devices: a device is its organisation's; the provider's stock is staff's.
+  'GET /api/v1/device': {
+    kind: 'list',
+    aim: async (w, org) => {
+      await w.fresh.device(org);
+      return { url: `/device?organizationId=${o(w, org).id}&limit=100` };
+    },
+    owners: OWNERS.devices,
+    rows: dataIds,
+  },
+  'POST /api/v1/device': {
+    kind: 'object',
+    ok: 201,
+    aim: async (w, org) => ({
+      url: '/device',
+      payload: { imei: freshImei(), make: 'Teltonika', model: 'FMB920', organizationId: o(w, org).id },
+    }),
+  },
+  'GET /api/v1/device/:id': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => ({ url: `/device/${(await w.fresh.device(org)).id}` }),
+  },
+  'PUT /api/v1/device/:id': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => ({ url: `/device/${(await w.fresh.device(org)).id}`, payload: { firmwareVersion: '03.27.07' } }),
+  },
+  'DELETE /api/v1/device/:id': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => ({ url: `/device/${(await w.fresh.device(org)).id}` }),
+  },
+  'GET /api/v1/device/:id/vehicle': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => ({ url: `/device/${(await w.fresh.device(org, true)).id}/vehicle` }),
+  },
+  'GET /api/v1/device-inventory': {
+    kind: 'list',
+    aim: async (w, org) => {
+      await w.fresh.device(org);
+      return { url: `/device-inventory?organizationId=${o(w, org).id}&limit=100` };
+    },
+    owners: OWNERS.devices,
+    rows: dataIds,
+  },
+  'POST /api/v1/device-inventory': {
+    kind: 'object',
+    ok: 201,
+    aim: async (w, org) => ({
+      url: '/device-inventory',
+      payload: { imei: freshImei(), make: 'Teltonika', model: 'FMB920', organizationId: o(w, org).id },
+    }),
+  },
+  'PUT /api/v1/device-inventory/assign': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => ({
+      url: '/device-inventory/assign',
+      payload: { deviceIds: [(await w.fresh.device(org)).id], organizationId: o(w, org).id },
     }),
   },
   // SIM replacement: the SIMs named are in reach or not found; a replacement is its old SIM's organisation's.
@@ -1849,6 +1916,7 @@ export async function buildMatrixWorld(t: TTestApp, f: TTenancyFixture): Promise
       user: (org) => makeUser(t, { email: uniqueEmail('victim'), roleId: f.roles.basic.id, organizationId: f.orgs[org].id }),
       role: (org) => makeRole(t, unique('Doomed role'), {}, { organizationId: f.orgs[org].id }),
       organization: (org) => makeOrganization(t, unique('Leaf'), f.orgs[org]),
+      device: (org, vehicle) => makeDevice(pool, { organizationId: f.orgs[org].id, vehicle }),
       failedReplacement: async (org) => {
         const [old, fresh] = [await freshSim(org, 'ACTIVE'), await freshSim(org, 'ALLOCATED')];
         const made = await api('POST', '/sim/replace', { oldIccid: old.iccid, newIccid: fresh.iccid, reason: 'Damaged' });

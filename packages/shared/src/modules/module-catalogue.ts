@@ -255,6 +255,8 @@ export const MODULES: readonly TModule[] = [
       a('updateFirmware', 'Update Firmware'),
       a('delete', 'Delete'),
       a('addDevice', 'Add Device'),
+      // Not in the spec's list: the end user's phone and identity document unmasked (decision 031).
+      a('viewKyc', 'View KYC'),
     ],
   }),
   m({

@@ -3,15 +3,16 @@ import { sql } from 'drizzle-orm';
 import type { TDeps } from '../../app-deps';
 import { requireActor, type TRequestContext } from '../../http/request-context';
 import { findTac } from '../devices/device-tacs';
+import { deviceOfSim } from '../devices/devices.service';
 import { findDiagnosedSim } from './diagnosis.service';
 
 /**
  * Fetch Device Details (decision 028): the IMEI the SIM was last seen in, newest first from what its operators last
- * reported, else the provider's record of it; the make and model by its TAC; the registered device (none yet: devices
- * arrive with issue 17).
+ * reported, else the provider's record of it; the make and model by its TAC; the device registered in reach — the one
+ * holding the SIM, else the one with that IMEI (decision 031).
  */
 export async function getDeviceDetails(deps: TDeps, ctx: TRequestContext, q: TSimDiagnosisQuery): Promise<TDeviceDetails> {
-  requireActor(ctx);
+  const actor = requireActor(ctx);
   const sim = await findDiagnosedSim(deps, ctx, q);
   const { rows } = await deps.db.execute<{ imei: string; seen_at: string | null }>(sql`
     SELECT state->>'imeiSeen' AS imei, state->>'lastSeenAt' AS seen_at FROM sim_network_states
@@ -25,6 +26,6 @@ export async function getDeviceDetails(deps: TDeps, ctx: TRequestContext, q: TSi
     seenAt: reported?.seen_at ?? null,
     source: reported ? 'OPERATOR' : imei ? 'RECORDS' : null,
     tac: imei ? await findTac(deps.db, imei) : null,
-    device: null,
+    device: await deviceOfSim(deps, actor, sim.id, imei).then((d) => (d ? { id: d.id, name: d.name } : null)),
   };
 }

@@ -69,8 +69,8 @@ export async function replacementTargets(db: TExecutor, taskIds: number[]): Prom
 /**
  * The operator moved the numbers: for each pair of these old SIMs whose task SUCCEEDED, what the old SIM holds is
  * written down in `moved`, taken off the old SIM (it ends REPLACED), and put on the new one — the numbers profile by
- * profile (by operator), status, organisation, plan and expiry, APN, static IP, IMEI lock, label and tags, and the
- * whitelists of each profile (any the new SIM held give way).
+ * profile (by operator), status, organisation, plan and expiry, APN, static IP, IMEI lock, label and tags, the
+ * whitelists of each profile (any the new SIM held give way), and the device that held it.
  */
 export async function completeReplacements(tx: TExecutor, oldSimIds: string[]): Promise<void> {
   if (oldSimIds.length === 0) return;
@@ -131,7 +131,19 @@ export async function completeReplacements(tx: TExecutor, oldSimIds: string[]): 
     FROM (SELECT new_sim_id, moved AS m FROM sim_replacements WHERE id = ANY(${ids})) r
     WHERE n.id = r.new_sim_id`);
 
-  // 5. The new SIM's history shows the request; the pair is complete.
+  // 5. The device that held the old SIM holds the new one (a device the new SIM was in lets go of it first).
+  await tx.execute(sql`
+    UPDATE devices d SET sim_id = NULL, version = d.version + 1, updated_at = now()
+    FROM sim_replacements r WHERE r.id = ANY(${ids}) AND d.sim_id = r.new_sim_id`);
+  await tx.execute(sql`
+    WITH moved AS (
+      UPDATE devices d SET sim_id = r.new_sim_id, version = d.version + 1, updated_at = now()
+      FROM sim_replacements r WHERE r.id = ANY(${ids}) AND d.sim_id = r.old_sim_id
+      RETURNING r.id AS replacement_id, d.id AS device_id)
+    UPDATE sim_replacements r SET moved = r.moved || jsonb_build_object('deviceId', m.device_id)
+    FROM moved m WHERE r.id = m.replacement_id`);
+
+  // 6. The new SIM's history shows the request; the pair is complete.
   await tx.execute(sql`
     INSERT INTO sim_history (sim_id, operation_id)
     SELECT r.new_sim_id, t.job_id FROM sim_replacements r JOIN job_tasks t ON t.id = r.task_id WHERE r.id = ANY(${ids})`);

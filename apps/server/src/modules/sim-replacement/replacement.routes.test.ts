@@ -4,6 +4,7 @@ import type { TReplacement, TReplaceResult } from '@tarang/shared/sims/replaceme
 import { describe, expect, it } from 'vitest';
 import { routeTest } from '../../../test/route-test';
 import { API } from '../../../test/test-app';
+import { makeDevice } from '../devices/devices-test-kit';
 import { resetSimulators, setGateway, waitForJob } from '../requests/requests-test-kit';
 import { makeSims, multipartBody } from '../sims/sims-test-kit';
 
@@ -77,6 +78,8 @@ describe('SIM replacement', () => {
     const { old, planId, ip } = await equippedSim();
     const [fresh] = await makeSims(t, 1, { organizationId: f.orgs.C1.id, status: 'ALLOCATED', operators: ['AIRTEL'] });
     const postings = (await q<{ n: number }>('SELECT count(*)::int AS n FROM ledger_postings'))[0]!.n;
+    const oldSimId = (await q<{ id: string }>('SELECT id FROM sims WHERE primary_iccid = $1', [old.iccid]))[0]!.id;
+    const device = await makeDevice(t.database.pool, { organizationId: f.orgs.C1.id, simId: oldSimId });
 
     const dry = await replace({ oldIccid: old.iccid, newIccid: fresh!.iccid, reason: 'Damaged in the field', dryRun: true });
     expect(dry.statusCode, dry.body).toBe(200);
@@ -137,6 +140,10 @@ describe('SIM replacement', () => {
         { iccid: fresh!.iccid, operation: 'ACTIVATE' },
       ]),
     );
+    // The device that held the old SIM holds the new one.
+    expect(await q('SELECT s.primary_iccid FROM devices d JOIN sims s ON s.id = d.sim_id WHERE d.id = $1', [device.id])).toEqual([
+      { primary_iccid: fresh!.iccid },
+    ]);
     // Nothing charged: no money moved.
     expect((await q<{ n: number }>('SELECT count(*)::int AS n FROM ledger_postings'))[0]!.n).toBe(postings);
   });

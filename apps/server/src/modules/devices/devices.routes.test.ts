@@ -1,0 +1,188 @@
+import type { TDevice } from '@tarang/shared/devices/device.schemas';
+import { scopesFrom } from '@tarang/shared/roles/auth-scopes';
+import { describe, expect, it } from 'vitest';
+import { routeTest } from '../../../test/route-test';
+import { API } from '../../../test/test-app';
+import { resetSimulators, waitForJob } from '../requests/requests-test-kit';
+import { makeSims } from '../sims/sims-test-kit';
+import { freshImei, makeDevice } from './devices-test-kit';
+
+/**
+ * Devices (issue 17): add, edit, link to a SIM (and lock it to the IMEI), delete, Show Vehicle, the inventory and its
+ * assignment; bad identifiers named; the end user's phone and document masked without View KYC; another organisation's
+ * device or SIM is not found.
+ */
+const { t, f, tokens } = routeTest({
+  config: { queuePollMs: 50, operatorRetryBaseMs: 20 },
+  tenancy: true,
+  roles: {
+    'Fleet desk with KYC': scopesFrom({ device: true, 'device-inventory': true, 'sim-details': true, 'sim-actions': true, job: true }),
+    'Fleet desk': scopesFrom({ device: ['addDevice', 'edit', 'delete', 'showVehicle'], 'device-inventory': true }),
+  },
+  users: {
+    c1Kyc: { email: 'c1-kyc@devices.test', role: 'Fleet desk with KYC', org: 'C1' },
+    c1Desk: { email: 'c1-desk@devices.test', role: 'Fleet desk', org: 'C1' },
+    c2Desk: { email: 'c2-desk@devices.test', role: 'Fleet desk with KYC', org: 'C2' },
+  },
+  worker: true,
+});
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
+  t.call({ method, url: `${API}${url}`, token, ...(payload ? { payload } : {}) });
+
+const END_USER = { name: 'Ravi Kumar', phone: '+919876543210', kycIdType: 'AADHAAR', kycIdNumber: '2345 6789 0124' };
+
+describe('devices', () => {
+  it('adds a device holding a SIM with its vehicle and end user, locks the SIM to its IMEI, and shows KYC only to View KYC', async () => {
+    await resetSimulators(t, tokens.staff);
+    const [sim] = await makeSims(t, 1, { organizationId: f.orgs.C1.id, status: 'ACTIVE', operators: ['AIRTEL'] });
+    const imei = freshImei();
+    const res = await call('POST', '/device', tokens.c1Kyc!, {
+      imei,
+      make: 'Teltonika',
+      model: 'FMB920',
+      firmwareVersion: '03.27.07',
+      serial: 'SN-000451',
+      simIccid: sim!.iccid,
+      lockSimToImei: true,
+      vehicle: { registration: 'mh 12 ab 1234', type: 'TRUCK' },
+      endUser: END_USER,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { device, lockRequest } = res.json().data as { device: TDevice; lockRequest: { batchJobId: string } };
+    expect(device).toMatchObject({
+      imei,
+      organization: { id: f.orgs.C1.id },
+      sim: { iccid: sim!.iccid, status: 'ACTIVE' },
+      vehicle: { registration: 'MH12AB1234', type: 'TRUCK' },
+      endUser: { name: 'Ravi Kumar', phone: '+919876543210', kycIdType: 'AADHAAR', kycIdNumber: '234567890124' },
+      kycMasked: false,
+      tac: { make: expect.any(String) },
+    });
+    // The SIM is locked to the device's IMEI by an IMEI_LOCK request.
+    const [req] = (await t.database.pool.query('SELECT id FROM batch_jobs WHERE batch_job_id = $1', [lockRequest.batchJobId])).rows;
+    expect((await waitForJob(t, tokens.c1Kyc!, req.id)).status).toBe('COMPLETED');
+    const [locked] = (await t.database.pool.query('SELECT imei_lock, locked_imei FROM sims WHERE primary_iccid = $1', [sim!.iccid])).rows;
+    expect(locked).toEqual({ imei_lock: true, locked_imei: imei });
+
+    // A role without View KYC sees the phone and document masked, in the list and the device alike.
+    const masked = (await call('GET', `/device/${device.id}`, tokens.c1Desk!)).json().data as TDevice;
+    expect(masked).toMatchObject({ kycMasked: true, endUser: { name: 'Ravi Kumar', phone: '+91•••••••210', kycIdNumber: '••••••••0124' } });
+    const listed = (await call('GET', `/device?search=${imei.slice(0, 10)}`, tokens.c1Desk!)).json().data as TDevice[];
+    expect(listed.map((d) => d.endUser?.kycIdNumber)).toEqual(['••••••••0124']);
+    // The audit trail keeps them masked too.
+    const [audit] = (
+      await t.database.pool.query(`SELECT after FROM audit_events WHERE action = 'device.create' AND entity_id = $1`, [device.id])
+    ).rows;
+    expect(JSON.stringify(audit.after)).toContain('0124');
+    expect(JSON.stringify(audit.after)).not.toContain('234567890124');
+
+    // Fetch Device Details on the SIM shows the device.
+    const details = await call('GET', `/sim/device-details?iccid=${sim!.iccid}`, tokens.c1Kyc!);
+    expect(details.json().data.device).toEqual({ id: device.id, name: 'Teltonika FMB920' });
+
+    // Show Vehicle: the vehicle with its device and SIM.
+    const vehicle = await call('GET', `/device/${device.id}/vehicle`, tokens.c1Desk!);
+    expect(vehicle.statusCode, vehicle.body).toBe(200);
+    expect(vehicle.json().data).toMatchObject({
+      registration: 'MH12AB1234',
+      type: 'TRUCK',
+      sim: { iccid: sim!.iccid, operators: 'AIRTEL' },
+    });
+  });
+
+  it('names bad input by its field and refuses a second device with an IMEI or a SIM already held', async () => {
+    const [sim] = await makeSims(t, 1, { organizationId: f.orgs.C1.id, status: 'ACTIVE', operators: ['AIRTEL'] });
+    const imei = freshImei();
+    const bad = `${imei.slice(0, 14)}${(Number(imei[14]) + 1) % 10}`;
+    for (const [body, path] of [
+      [{ imei: bad, make: 'A', model: 'B' }, 'imei'],
+      [{ imei: '12345', make: 'A', model: 'B' }, 'imei'],
+      [{ imei, make: '', model: 'B' }, 'make'],
+      [{ imei, make: 'A', model: 'B', vehicle: { registration: 'XX12AB1234', type: 'TRUCK' } }, 'vehicle.registration'],
+      [{ imei, make: 'A', model: 'B', vehicle: { registration: 'MH12AB1234', type: 'SPACESHIP' } }, 'vehicle.type'],
+      [{ imei, make: 'A', model: 'B', endUser: { ...END_USER, kycIdNumber: '234567890125' } }, 'endUser.kycIdNumber'],
+      [{ imei, make: 'A', model: 'B', endUser: { ...END_USER, phone: '12345' } }, 'endUser.phone'],
+    ] as const) {
+      const res = await call('POST', '/device', tokens.c1Kyc!, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().errors[0].path, JSON.stringify(body)).toBe(path);
+    }
+    const first = await call('POST', '/device', tokens.c1Kyc!, { imei, make: 'Teltonika', model: 'FMB920', simIccid: sim!.iccid });
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await call('POST', '/device', tokens.c1Kyc!, { imei, make: 'Teltonika', model: 'FMB920' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors[0].path).toBe('imei');
+    const taken = await call('POST', '/device', tokens.c1Kyc!, {
+      imei: freshImei(),
+      make: 'Teltonika',
+      model: 'FMB920',
+      simIccid: sim!.iccid,
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().errors[0]).toMatchObject({ path: 'simIccid', message: expect.stringMatching(/is in device/) });
+  });
+
+  it("another organisation's device or SIM is not found; a device and SIM of two organisations are not linked", async () => {
+    const theirs = await makeDevice(t.database.pool, { organizationId: f.orgs.C2.id });
+    for (const [method, url, body] of [
+      ['GET', `/device/${theirs.id}`, undefined],
+      ['PUT', `/device/${theirs.id}`, { firmwareVersion: '9' }],
+      ['DELETE', `/device/${theirs.id}`, undefined],
+      ['GET', `/device/${theirs.id}/vehicle`, undefined],
+    ] as const) {
+      expect((await call(method, url, tokens.c1Kyc!, body)).statusCode, `${method} ${url}`).toBe(404);
+    }
+    expect(((await call('GET', '/device?limit=100', tokens.c1Kyc!)).json().data as TDevice[]).map((d) => d.id)).not.toContain(theirs.id);
+    const [c2Sim] = await makeSims(t, 1, { organizationId: f.orgs.C2.id, status: 'ACTIVE', operators: ['AIRTEL'] });
+    const foreign = await call('POST', '/device', tokens.c1Kyc!, { imei: freshImei(), make: 'A', model: 'B', simIccid: c2Sim!.iccid });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().errors[0].path).toBe('simIccid');
+    // Staff reach both, but a device of C1 does not hold a SIM of C2.
+    const ours = await makeDevice(t.database.pool, { organizationId: f.orgs.C1.id });
+    const mixed = await call('PUT', `/device/${ours.id}`, tokens.staff, { simIccid: c2Sim!.iccid });
+    expect(mixed.statusCode).toBe(422);
+    expect(mixed.json().errors[0]).toMatchObject({ path: 'simIccid', message: expect.stringMatching(/another organisation/) });
+  });
+
+  it('deletes a device holding a SIM in service only when unlinked in the same call; edits and unlinks', async () => {
+    const [sim] = await makeSims(t, 1, { organizationId: f.orgs.C1.id, status: 'ACTIVE', operators: ['AIRTEL'] });
+    const [{ id: simId }] = (await t.database.pool.query('SELECT id FROM sims WHERE primary_iccid = $1', [sim!.iccid])).rows;
+    const device = await makeDevice(t.database.pool, { organizationId: f.orgs.C1.id, simId });
+    const refused = await call('DELETE', `/device/${device.id}`, tokens.c1Desk!);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errors[0].path).toBe('unlink');
+    const edited = await call('PUT', `/device/${device.id}`, tokens.c1Desk!, {
+      firmwareVersion: '03.28.01',
+      vehicle: null,
+      simIccid: null,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().data.device).toMatchObject({ firmwareVersion: '03.28.01', vehicle: null, sim: null });
+    const relinked = await call('PUT', `/device/${device.id}`, tokens.c1Desk!, { simIccid: sim!.iccid });
+    expect(relinked.json().data.device.sim).toMatchObject({ iccid: sim!.iccid });
+    expect((await call('DELETE', `/device/${device.id}?unlink=true`, tokens.c1Desk!)).statusCode).toBe(200);
+    expect((await call('GET', `/device/${device.id}`, tokens.c1Desk!)).statusCode).toBe(404);
+  });
+
+  it('the inventory: stock devices are staff’s; assigned to an organisation they are its, until they hold a SIM', async () => {
+    const stock = await call('POST', '/device-inventory', tokens.staff, { imei: freshImei(), make: 'Queclink', model: 'GV300' });
+    expect(stock.statusCode, stock.body).toBe(201);
+    const id = stock.json().data.device.id as string;
+    expect(stock.json().data.device.organization).toBeNull();
+    const ids = async (token: string) =>
+      ((await call('GET', '/device-inventory?limit=100', token)).json().data as TDevice[]).map((d) => d.id);
+    expect(await ids(tokens.staff)).toContain(id);
+    expect(await ids(tokens.c1Desk!)).not.toContain(id);
+    // An organisation cannot assign the provider's stock to itself.
+    const grab = await call('PUT', '/device-inventory/assign', tokens.c1Desk!, { deviceIds: [id], organizationId: f.orgs.C1.id });
+    expect(grab.statusCode).toBe(422);
+    const assigned = await call('PUT', '/device-inventory/assign', tokens.staff, { deviceIds: [id], organizationId: f.orgs.C1.id });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    expect(assigned.json().data).toEqual({ assigned: 1, skipped: [] });
+    expect(await ids(tokens.c1Desk!)).toContain(id);
+    const [sim] = await makeSims(t, 1, { organizationId: f.orgs.C1.id, status: 'ALLOCATED', operators: ['AIRTEL'] });
+    await call('PUT', `/device/${id}`, tokens.c1Desk!, { simIccid: sim!.iccid });
+    expect(await ids(tokens.c1Desk!)).not.toContain(id);
+  });
+});

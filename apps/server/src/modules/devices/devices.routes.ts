@@ -1,0 +1,114 @@
+import { ZIdParams } from '@tarang/shared/common/api';
+import {
+  ZDevice,
+  ZDeviceAssign,
+  ZDeviceAssigned,
+  ZDeviceCreate,
+  ZDeviceDeleteQuery,
+  ZDeviceListQuery,
+  ZDeviceSaved,
+  ZDeviceUpdate,
+  ZDeviceVehicle,
+} from '@tarang/shared/devices/device.schemas';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { TDeps } from '../../app-deps';
+import { declareRoutes } from '../../http/declare-routes';
+import { contextOf, ok, okPage } from '../../http/reply';
+import { access } from '../../http/route-access';
+import * as devices from './devices.service';
+
+const ZDeviceListMeta = z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int() });
+
+/** Devices and the device inventory (issue 17, docs/decisions/031-devices.md). */
+export function deviceRoutes(app: FastifyInstance, deps: TDeps) {
+  const route = declareRoutes(app, { tags: ['devices'] });
+
+  route.get('/device', {
+    access: access.permission('device'),
+    summary:
+      'Devices in reach, newest first: IMEI, make and model, firmware, the SIM held, the vehicle and the end user (masked without View KYC)',
+    querystring: ZDeviceListQuery,
+    data: z.array(ZDevice),
+    meta: ZDeviceListMeta,
+    handler: async (request) => okPage(await devices.listDevices(deps, contextOf(request), request.query)),
+  });
+
+  route.post('/device', {
+    access: access.permission('device', 'addDevice'),
+    summary: 'Add Device: to the caller’s organisation (or one in reach), optionally holding a SIM and locking it to the IMEI',
+    body: ZDeviceCreate,
+    data: ZDeviceSaved,
+    status: 201,
+    handler: async (request) => ok(await devices.createDevice(deps, contextOf(request), request.body), { message: 'Device added' }),
+  });
+
+  route.get('/device/:id', {
+    access: access.permission('device'),
+    summary: 'One device',
+    params: ZIdParams,
+    data: ZDevice,
+    handler: async (request) => ok(await devices.getDevice(deps, contextOf(request), request.params.id)),
+  });
+
+  route.put('/device/:id', {
+    access: access.permission('device', 'edit'),
+    summary: 'Edit a device: make, model, firmware, serial, the SIM held (null unlinks), vehicle and end user',
+    params: ZIdParams,
+    body: ZDeviceUpdate,
+    data: ZDeviceSaved,
+    handler: async (request) =>
+      ok(await devices.updateDevice(deps, contextOf(request), request.params.id, request.body), { message: 'Device saved' }),
+  });
+
+  route.delete('/device/:id', {
+    access: access.permission('device', 'delete'),
+    summary: 'Delete a device; one holding a SIM in service only with unlink=true (409 otherwise)',
+    params: ZIdParams,
+    querystring: ZDeviceDeleteQuery,
+    message: 'Device deleted',
+    handler: async (request) => {
+      await devices.deleteDevice(deps, contextOf(request), request.params.id, request.query.unlink === 'true');
+    },
+  });
+
+  route.get('/device/:id/vehicle', {
+    access: access.permission('device', 'showVehicle'),
+    summary: 'Show Vehicle: the vehicle the device is fitted to, with the device and the SIM in it',
+    params: ZIdParams,
+    data: ZDeviceVehicle,
+    handler: async (request) => ok(await devices.getDeviceVehicle(deps, contextOf(request), request.params.id)),
+  });
+
+  route.get('/device-inventory', {
+    access: access.permission('device-inventory'),
+    summary: 'Device inventory: devices holding no SIM, in reach (staff: the provider’s stock too)',
+    querystring: ZDeviceListQuery,
+    data: z.array(ZDevice),
+    meta: ZDeviceListMeta,
+    handler: async (request) => okPage(await devices.listDevices(deps, contextOf(request), request.query, { unlinkedOnly: true })),
+  });
+
+  route.post('/device-inventory', {
+    access: access.permission('device-inventory', 'addDeviceInventory'),
+    summary: 'A device into the inventory (staff: the provider’s stock unless organizationId is given)',
+    body: ZDeviceCreate,
+    data: ZDeviceSaved,
+    status: 201,
+    handler: async (request) =>
+      ok(await devices.createDevice(deps, contextOf(request), { ...request.body, simIccid: null, lockSimToImei: false }), {
+        message: 'Device added to the inventory',
+      }),
+  });
+
+  route.put('/device-inventory/assign', {
+    access: access.permission('device-inventory', 'addDeviceInventory'),
+    summary: 'Assign devices holding no SIM to an organisation in reach',
+    body: ZDeviceAssign,
+    data: ZDeviceAssigned,
+    handler: async (request) => {
+      const result = await devices.assignDevices(deps, contextOf(request), request.body);
+      return ok(result, { message: `${result.assigned} ${result.assigned === 1 ? 'device' : 'devices'} assigned` });
+    },
+  });
+}
