@@ -77,7 +77,8 @@ async function setGateway(operator: string, settings: Partial<Omit<TGateway, 'op
 
 /**
  * Data for every screen: SIMs in stock, allocated, active, suspended and pending; requests completed, partial,
- * failed, waiting for an operator, scheduled and cancelled; an organisation with a child, its own role and admin.
+ * failed, waiting for an operator, scheduled and cancelled; a SIM replaced; an organisation with a child, its own role
+ * and admin.
  */
 async function seedScreens() {
   gatewaysBefore = await api<TGateway[]>('GET', '/operator-gateway');
@@ -157,6 +158,15 @@ async function seedScreens() {
     const made = await api<{ request: TRequest }>('POST', path, { groupId, iccids: [iccid] });
     await waitForJob(made.request, (s) => s === 'COMPLETED');
   }
+
+  // Replace Sim: an active AIRTEL SIM replaced by one in stock, so that the replacements list has a row.
+  const replaced = await api<{ request: TRequest }>(
+    'POST',
+    '/sim/replace',
+    { oldIccid: iccids[15], newIccid: iccids[0], reason: 'Card cracked in the meter box' },
+    { 'idempotency-key': randomUUID() },
+  );
+  await waitForJob(replaced.request, (s) => s === 'COMPLETED');
 
   const role = await createRole({ name: `Org Admin ${suffix}`, organizationId: org.id, authScopes: ORG_ADMIN_SCOPES });
   await createUser({

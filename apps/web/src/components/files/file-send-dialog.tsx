@@ -25,6 +25,9 @@ export function fileRowErrors(error: unknown): TFileRowError[] {
 /** The largest file, as people say it: "1 MB", "512 KB". */
 export const fileSizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${bytes / 1024 / 1024} MB` : `${bytes / 1024} KB`);
 
+/** What a first pass over the file found (a dry run): its words, the rows it would refuse, and whether to send it. */
+export type TFileCheck = { text: ReactNode; rows: ReactNode | null; ready: boolean };
+
 type TProps<R> = {
   title: string;
   text: string;
@@ -40,13 +43,28 @@ type TProps<R> = {
   result: (result: R) => { text: ReactNode; rows: ReactNode | null; complete: boolean };
   /** The first rows of a file refused as a whole. */
   refusedRows: (rows: TFileRowError[]) => ReactNode;
+  /**
+   * A first pass that changes nothing (the server's dry run): the file is checked first, what the check found is
+   * shown, and only then can it be sent. Another file, or a change of `fields`, asks for the check again.
+   */
+  check?: {
+    label: string;
+    checkingLabel: string;
+    run: (file: File) => Promise<R>;
+    result: (result: R) => TFileCheck;
+  };
+  /** The screen's own fields above the file (the reason of rows that give none), disabled while a call is on its way. */
+  fields?: (busy: boolean) => ReactNode;
+  /** Changes with what `fields` hold: a check made with other values no longer counts. */
+  fieldsKey?: string;
   onClose: () => void;
 };
 
 /**
- * A CSV or XLSX file sent for the server to read (Add Number from a file, IMEI locks from a file): the file chosen and
- * checked for its type and size before anything is sent, then what the server did with it, and every row it did not
- * take by its line. A file refused as a whole can be fixed and sent again.
+ * A CSV or XLSX file sent for the server to read (Add Number from a file, IMEI locks from a file, Replace from a file):
+ * the file chosen and checked for its type and size before anything is sent, optionally a dry run of it (`check`),
+ * then what the server did with it, and every row it did not take by its line. A file refused as a whole can be fixed
+ * and sent again.
  */
 export function FileSendDialog<R>(props: TProps<R>) {
   const { t } = useTranslation('ui');
@@ -55,11 +73,16 @@ export function FileSendDialog<R>(props: TProps<R>) {
   // A problem with the chosen file (it is not sent) or the server's refusal of it (it may be sent again once fixed).
   const [problem, setProblem] = useState<{ text: string; rows: TFileRowError[]; fromServer: boolean } | null>(null);
   const [answer, setAnswer] = useState<R | null>(null);
+  // The dry run's answer, for the file chosen and the fields as they were then.
+  const [checked, setChecked] = useState<{ fieldsKey: string | undefined; result: R } | null>(null);
   const [busy, setBusy] = useState(false);
   const size = fileSizeText(props.maxBytes);
+  const check = props.check;
+  const found = check && checked && checked.fieldsKey === props.fieldsKey ? check.result(checked.result) : null;
 
   const choose = (chosen: File | null) => {
     setAnswer(null);
+    setChecked(null);
     setProblem(null);
     if (!chosen) return;
     if (!isCsvOrXlsx(chosen)) setProblem({ text: t('file.wrongType'), rows: [], fromServer: false });
@@ -71,7 +94,8 @@ export function FileSendDialog<R>(props: TProps<R>) {
     setProblem(null);
     setBusy(true);
     try {
-      setAnswer(await props.send(file));
+      if (check && !found) setChecked({ fieldsKey: props.fieldsKey, result: await check.run(file) });
+      else setAnswer(await props.send(file));
     } catch (error) {
       setProblem({ text: props.failure(error), rows: fileRowErrors(error), fromServer: true });
     } finally {
@@ -79,6 +103,8 @@ export function FileSendDialog<R>(props: TProps<R>) {
     }
   };
   const shown = answer === null ? null : props.result(answer);
+  // The next press checks the file (a dry run) rather than sending it.
+  const buttonLabel = check && found === null ? (busy ? check.checkingLabel : check.label) : busy ? props.sendingLabel : props.submitLabel;
 
   return (
     <Dialog
@@ -93,6 +119,7 @@ export function FileSendDialog<R>(props: TProps<R>) {
       <DialogContent>
         <Stack spacing={2}>
           <DialogContentText id={`${id}-text`}>{props.text}</DialogContentText>
+          {props.fields?.(busy || answer !== null)}
           <FilePicker
             file={file}
             label={props.inputLabel}
@@ -109,6 +136,12 @@ export function FileSendDialog<R>(props: TProps<R>) {
             </Alert>
           )}
           {problem && problem.rows.length > 0 && props.refusedRows(problem.rows)}
+          {found && !shown && (
+            <Alert severity={found.ready ? 'info' : 'warning'} role="status" data-testid="file-check">
+              {found.text}
+            </Alert>
+          )}
+          {found && !shown && found.rows}
           {shown && (
             <Alert severity={shown.complete ? 'success' : 'info'} role="status">
               {shown.text}
@@ -122,8 +155,12 @@ export function FileSendDialog<R>(props: TProps<R>) {
           {answer === null ? t('cancel') : t('file.done')}
         </Button>
         {answer === null && (
-          <Button variant="contained" onClick={() => void submit()} disabled={!file || busy || (problem !== null && !problem.fromServer)}>
-            {busy ? props.sendingLabel : props.submitLabel}
+          <Button
+            variant="contained"
+            onClick={() => void submit()}
+            disabled={!file || busy || (problem !== null && !problem.fromServer) || (found !== null && !found.ready)}
+          >
+            {buttonLabel}
           </Button>
         )}
       </DialogActions>

@@ -16,6 +16,7 @@ export const MODULE_PAGES: Readonly<Record<string, () => Promise<TPageModule>>> 
   '/sim-diagnosis': () => import('./sim-diagnosis'),
   '/sim-actions': () => import('./sim-actions'),
   '/work-calendar': () => import('./work-calendar'),
+  '/replace-sim': () => import('./replace-sim'),
   '/request': () => import('./requests/requests'),
   '/request/add': () => import('./requests/request-add'),
   '/request/:id': () => import('./requests/request-view'),
