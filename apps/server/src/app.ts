@@ -36,6 +36,7 @@ import { searchRoutes } from './modules/search/search.routes';
 import { diagnosisRoutes } from './modules/sim-diagnosis/diagnosis.routes';
 import { replacementRoutes } from './modules/sim-replacement/replacement.routes';
 import { simRoutes } from './modules/sims/sims.routes';
+import { ticketRoutes } from './modules/tickets/tickets.routes';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { usageRoutes } from './modules/usage/usage.routes';
 import { armUsageIngest } from './modules/usage/usage-ingest';
@@ -219,6 +220,7 @@ export async function buildApp({ config, db, logger, sms = null }: TBuildOptions
       usageRoutes(api, deps);
       replacementRoutes(api, deps);
       deviceRoutes(api, deps);
+      ticketRoutes(api, deps);
       simRoutes(api, deps);
       requestRoutes(api, deps);
       walletRoutes(api, deps);

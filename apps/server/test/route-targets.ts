@@ -82,6 +82,8 @@ export type TMatrixWorld = {
     organization: (org: TOrgKey) => Promise<{ id: string }>;
     /** A device of the organisation holding no SIM (with a vehicle when asked). */
     device: (org: TOrgKey, vehicle?: boolean) => Promise<{ id: string; imei: string }>;
+    /** A ticket raised by staff for the organisation, with a PDF attached. */
+    ticket: (org: TOrgKey) => Promise<{ id: string; attachmentId: string }>;
     /** A replacement of two fresh SIMs whose operator refused it (its task FAILED; the matrix runs no worker). */
     failedReplacement: (org: TOrgKey) => Promise<{ id: string }>;
   };
@@ -142,6 +144,8 @@ const dataIds = (body: string): string[] => {
 };
 const iccidsIn = (body: string): string[] => [...new Set(body.match(/\b\d{19,20}\b/g) ?? [])];
 
+const TICKET_PDF = Buffer.from('%PDF-1.4\n%%EOF\n');
+
 const OWNERS = {
   users: 'SELECT id, organization_id AS org FROM users WHERE id = ANY($1)',
   organizations: 'SELECT id, id AS org FROM organizations WHERE id = ANY($1)',
@@ -160,6 +164,7 @@ const OWNERS = {
   blueprints: 'SELECT id, organization_id AS org FROM plan_blueprints WHERE id = ANY($1)',
   replacements: 'SELECT id, organization_id AS org FROM sim_replacements WHERE id = ANY($1)',
   devices: 'SELECT id, organization_id AS org FROM devices WHERE id = ANY($1)',
+  tickets: 'SELECT id, organization_id AS org FROM tickets WHERE id = ANY($1)',
   searchHits: `SELECT id, organization_id AS org FROM users WHERE id = ANY($1)
     UNION ALL SELECT id, id FROM organizations WHERE id = ANY($1)
     UNION ALL SELECT id, organization_id FROM sims WHERE id = ANY($1)
@@ -1035,6 +1040,52 @@ export const ROUTE_TARGETS: Record<string, TRouteTarget | TRouteTarget[]> = {
       url: '/device-inventory/assign',
       payload: { deviceIds: [(await w.fresh.device(org)).id], organizationId: o(w, org).id },
     }),
+  },
+  // Tickets: a ticket is its organisation's; its thread and attachments with it.
+  'GET /api/v1/tickets': {
+    kind: 'list',
+    aim: async (w, org) => {
+      await w.fresh.ticket(org);
+      return { url: `/tickets?organizationId=${o(w, org).id}&limit=100` };
+    },
+    owners: OWNERS.tickets,
+    rows: dataIds,
+  },
+  'POST /api/v1/tickets': {
+    kind: 'object',
+    ok: 201,
+    aim: async (w, org) => ({ url: '/tickets', payload: { subject: 'S', category: 'OTHER', body: 'B', organizationId: o(w, org).id } }),
+  },
+  'GET /api/v1/tickets/:id': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => ({ url: `/tickets/${(await w.fresh.ticket(org)).id}` }),
+  },
+  'PUT /api/v1/tickets/:id': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => ({ url: `/tickets/${(await w.fresh.ticket(org)).id}`, payload: { status: 'RESOLVED' } }),
+  },
+  'POST /api/v1/tickets/:id/comments': {
+    kind: 'object',
+    ok: 201,
+    aim: async (w, org) => ({ url: `/tickets/${(await w.fresh.ticket(org)).id}/comments`, payload: { body: 'Any news?' } }),
+  },
+  'POST /api/v1/tickets/:id/attachments': {
+    kind: 'object',
+    ok: 201,
+    aim: async (w, org) => {
+      const file = multipartBody('log.csv', 'time,event\n10:00,restart\n');
+      return { url: `/tickets/${(await w.fresh.ticket(org)).id}/attachments`, payload: file.payload, headers: file.headers };
+    },
+  },
+  'GET /api/v1/tickets/:id/attachments/:attachmentId': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => {
+      const ticket = await w.fresh.ticket(org);
+      return { url: `/tickets/${ticket.id}/attachments/${ticket.attachmentId}` };
+    },
   },
   // SIM replacement: the SIMs named are in reach or not found; a replacement is its old SIM's organisation's.
   'POST /api/v1/sim/replace': {
@@ -1917,6 +1968,23 @@ export async function buildMatrixWorld(t: TTestApp, f: TTenancyFixture): Promise
       role: (org) => makeRole(t, unique('Doomed role'), {}, { organizationId: f.orgs[org].id }),
       organization: (org) => makeOrganization(t, unique('Leaf'), f.orgs[org]),
       device: (org, vehicle) => makeDevice(pool, { organizationId: f.orgs[org].id, vehicle }),
+      ticket: async (org) => {
+        const made = await api('POST', '/tickets', {
+          subject: 'Matrix',
+          category: 'OTHER',
+          body: 'Matrix',
+          organizationId: f.orgs[org].id,
+        });
+        const file = multipartBody('report.pdf', TICKET_PDF);
+        const res = await t.call({
+          method: 'POST',
+          url: `${API}/tickets/${made.id}/attachments`,
+          token: staff,
+          payload: file.payload,
+          headers: file.headers,
+        });
+        return { id: made.id as string, attachmentId: res.json().data.attachments[0].id as string };
+      },
       failedReplacement: async (org) => {
         const [old, fresh] = [await freshSim(org, 'ACTIVE'), await freshSim(org, 'ALLOCATED')];
         const made = await api('POST', '/sim/replace', { oldIccid: old.iccid, newIccid: fresh.iccid, reason: 'Damaged' });

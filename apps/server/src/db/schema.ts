@@ -15,6 +15,7 @@ export * from '../modules/roles/roles.table';
 export * from '../modules/sim-diagnosis/diagnosis.table';
 export * from '../modules/sim-replacement/replacement.table';
 export * from '../modules/sims/sims.table';
+export * from '../modules/tickets/tickets.table';
 export * from '../modules/two-factor/two-factor.table';
 export * from '../modules/usage/usage.table';
 export * from '../modules/users/users.table';

@@ -31,7 +31,10 @@ export const MODULE_SUB_ROUTES: Readonly<Record<string, readonly { path: string;
     { path: 'edit/:id', kind: 'edit' },
   ],
   'device-inventory': [{ path: 'add', kind: 'add' }],
-  tickets: [{ path: 'add', kind: 'add' }],
+  tickets: [
+    { path: 'add', kind: 'add' },
+    { path: ':id', kind: 'view' },
+  ],
   termination: [{ path: 'add', kind: 'add' }],
   user: [
     { path: 'add', kind: 'add' },
