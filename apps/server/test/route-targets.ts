@@ -146,6 +146,16 @@ const iccidsIn = (body: string): string[] => [...new Set(body.match(/\b\d{19,20}
 
 const TICKET_PDF = Buffer.from('%PDF-1.4\n%%EOF\n');
 
+/** A firmware version of the catalogue, for staff to edit or withdraw. */
+async function freshFirmware(w: TMatrixWorld): Promise<string> {
+  const id = newId();
+  await w.t.database.pool.query(
+    "INSERT INTO firmware (id, make, model, version, checksum) VALUES ($1, 'Matrix', $2, '1.0', repeat('ab', 32))",
+    [id, `Model ${id}`],
+  );
+  return id;
+}
+
 const OWNERS = {
   users: 'SELECT id, organization_id AS org FROM users WHERE id = ANY($1)',
   organizations: 'SELECT id, id AS org FROM organizations WHERE id = ANY($1)',
@@ -1040,6 +1050,29 @@ export const ROUTE_TARGETS: Record<string, TRouteTarget | TRouteTarget[]> = {
       url: '/device-inventory/assign',
       payload: { deviceIds: [(await w.fresh.device(org)).id], organizationId: o(w, org).id },
     }),
+  },
+  'GET /api/v1/firmware': {
+    kind: 'none',
+    why: 'the firmware catalogue is the provider’s, the same for everyone who works devices',
+    aim: async () => ({ url: '/firmware' }),
+  },
+  'POST /api/v1/firmware': {
+    kind: 'none',
+    why: 'staff only: the provider’s firmware catalogue',
+    aim: async () => ({
+      url: '/firmware',
+      payload: { make: 'Matrix', model: `M${newId()}`, version: '1.0', checksum: 'ab'.repeat(32) },
+    }),
+  },
+  'PUT /api/v1/firmware/:id': {
+    kind: 'none',
+    why: 'staff only: the provider’s firmware catalogue',
+    aim: async (w) => ({ url: `/firmware/${await freshFirmware(w)}`, payload: { releaseNotes: 'Notes' } }),
+  },
+  'DELETE /api/v1/firmware/:id': {
+    kind: 'none',
+    why: 'staff only: the provider’s firmware catalogue',
+    aim: async (w) => ({ url: `/firmware/${await freshFirmware(w)}` }),
   },
   // Tickets: a ticket is its organisation's; its thread and attachments with it.
   'GET /api/v1/tickets': {

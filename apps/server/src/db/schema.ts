@@ -5,6 +5,7 @@ export * from '../modules/audit/audit.table';
 export * from '../modules/auth/auth.table';
 export * from '../modules/devices/device-tacs.table';
 export * from '../modules/devices/devices.table';
+export * from '../modules/devices/firmware.table';
 export * from '../modules/operators/operators.table';
 export * from '../modules/organizations/organizations.table';
 export * from '../modules/outbox/outbox.table';

@@ -185,4 +185,34 @@ describe('devices', () => {
     await call('PUT', `/device/${id}`, tokens.c1Desk!, { simIccid: sim!.iccid });
     expect(await ids(tokens.c1Desk!)).not.toContain(id);
   });
+
+  it('the firmware catalogue: staff publish each version of a make and model once; whoever works devices reads it', async () => {
+    const checksum = 'AB'.repeat(32);
+    const body = { make: 'Teltonika', model: 'FMB920', version: '03.28.07.Rev.02', releaseNotes: 'Fixes GNSS cold start', checksum };
+    const made = await call('POST', '/firmware', tokens.staff, body);
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().data).toMatchObject({ version: '03.28.07.Rev.02', checksum: checksum.toLowerCase() });
+    const again = await call('POST', '/firmware', tokens.staff, { ...body, make: 'teltonika' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors[0].path).toBe('version');
+    for (const [bad, path] of [
+      [{ ...body, version: '3.0', checksum: 'abc' }, 'checksum'],
+      [{ ...body, version: '../3.0' }, 'version'],
+      [{ ...body, make: '' }, 'make'],
+    ] as const) {
+      const res = await call('POST', '/firmware', tokens.staff, bad);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(res.json().errors[0].path).toBe(path);
+    }
+    // An organisation reads the catalogue but does not keep it.
+    const listed = (await call('GET', '/firmware?make=TELTONIKA', tokens.c1Kyc!)).json().data as { id: string }[];
+    expect(listed.map((x) => x.id)).toContain(made.json().data.id);
+    expect((await call('POST', '/firmware', tokens.c1Kyc!, { ...body, version: '9' })).statusCode).toBe(403);
+    const id = made.json().data.id as string;
+    expect(
+      (await call('PUT', `/firmware/${id}`, tokens.staff, { releaseNotes: 'Fixes GNSS cold start; safer OTA' })).json().data.releaseNotes,
+    ).toBe('Fixes GNSS cold start; safer OTA');
+    expect((await call('DELETE', `/firmware/${id}`, tokens.staff)).statusCode).toBe(200);
+    expect((await call('DELETE', `/firmware/${id}`, tokens.staff)).statusCode).toBe(404);
+  });
 });

@@ -10,6 +10,7 @@ import {
   ZDeviceUpdate,
   ZDeviceVehicle,
 } from '@tarang/shared/devices/device.schemas';
+import { ZFirmware, ZFirmwareCreate, ZFirmwareListQuery, ZFirmwareUpdate } from '@tarang/shared/devices/firmware.schemas';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { TDeps } from '../../app-deps';
@@ -17,6 +18,7 @@ import { declareRoutes } from '../../http/declare-routes';
 import { contextOf, ok, okPage } from '../../http/reply';
 import { access } from '../../http/route-access';
 import * as devices from './devices.service';
+import * as firmware from './firmware.service';
 
 const ZDeviceListMeta = z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int() });
 
@@ -99,6 +101,46 @@ export function deviceRoutes(app: FastifyInstance, deps: TDeps) {
       ok(await devices.createDevice(deps, contextOf(request), { ...request.body, simIccid: null, lockSimToImei: false }), {
         message: 'Device added to the inventory',
       }),
+  });
+
+  // The firmware catalogue: read by whoever works devices, kept by staff.
+  const keepFirmware = access.permission('device', 'updateFirmware', 'none', { staffOnly: true });
+  route.get('/firmware', {
+    access: access.permission('device', undefined, 'none'),
+    summary: 'The firmware catalogue: each version of a make and model, with its release notes and file checksum',
+    querystring: ZFirmwareListQuery,
+    data: z.array(ZFirmware),
+    meta: ZDeviceListMeta,
+    handler: async (request) => okPage(await firmware.listFirmware(deps, request.query)),
+  });
+  route.post('/firmware', {
+    access: keepFirmware,
+    summary: 'Publish firmware for a make and model (staff)',
+    body: ZFirmwareCreate,
+    data: ZFirmware,
+    status: 201,
+    handler: async (request) =>
+      ok(await firmware.createFirmware(deps, contextOf(request), request.body), { message: 'Firmware published' }),
+  });
+  route.put('/firmware/:id', {
+    access: keepFirmware,
+    summary: 'Edit a firmware version’s release notes (staff; the version and checksum stay as published)',
+    params: ZIdParams,
+    body: ZFirmwareUpdate,
+    data: ZFirmware,
+    handler: async (request) =>
+      ok(await firmware.updateFirmware(deps, contextOf(request), request.params.id, request.body.releaseNotes), {
+        message: 'Firmware saved',
+      }),
+  });
+  route.delete('/firmware/:id', {
+    access: keepFirmware,
+    summary: 'Withdraw a firmware version from the catalogue (staff)',
+    params: ZIdParams,
+    message: 'Firmware withdrawn',
+    handler: async (request) => {
+      await firmware.deleteFirmware(deps, contextOf(request), request.params.id);
+    },
   });
 
   route.put('/device-inventory/assign', {
