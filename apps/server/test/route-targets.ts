@@ -1051,6 +1051,23 @@ export const ROUTE_TARGETS: Record<string, TRouteTarget | TRouteTarget[]> = {
       payload: { deviceIds: [(await w.fresh.device(org)).id], organizationId: o(w, org).id },
     }),
   },
+  'POST /api/v1/device/firmware-update': {
+    // The devices are named: out of reach they are refused as ones that do not exist.
+    kind: 'batch',
+    aim: async (w, org) => ({
+      url: '/device/firmware-update',
+      payload: {
+        firmwareId: await freshFirmware(w),
+        // A fresh device holds no SIM: in reach it is refused for that, out of reach as one that does not exist.
+        deviceIds: [org === 'missing' ? newId() : (await w.fresh.device(org)).id],
+      },
+    }),
+  },
+  'POST /api/v1/device-gateway/condition': {
+    kind: 'none',
+    why: 'staff only: the simulated device-management gateway, the provider’s test tool',
+    aim: async () => ({ url: '/device-gateway/condition', payload: { imeis: ['353168110000018'], condition: 'ONLINE' } }),
+  },
   'GET /api/v1/firmware': {
     kind: 'none',
     why: 'the firmware catalogue is the provider’s, the same for everyone who works devices',

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ZListQuery } from '../common/api';
-import { multilineText, text } from '../common/text';
+import { isoDateTime } from '../common/dates';
+import { multilineText, text, ZId } from '../common/text';
+import { ZRequest } from '../requests/request.schemas';
 
 /**
  * The firmware catalogue (issue 17, docs/decisions/031-devices.md): the firmware staff publish for a make and model,
@@ -43,3 +45,41 @@ export const ZFirmwareListQuery = ZListQuery.pick({ page: true, limit: true })
   .extend({ make: text().trim().max(80).optional(), model: text().trim().max(80).optional() })
   .strict();
 export type TFirmwareListQuery = z.infer<typeof ZFirmwareListQuery>;
+
+/** POST /device/firmware-update (Update Firmware): a firmware version onto devices of its make and model. */
+export const ZFirmwareUpdateCreate = z
+  .object({
+    firmwareId: ZId,
+    deviceIds: z.array(ZId).min(1).max(10_000),
+    scheduledAt: isoDateTime('scheduledAt').optional(),
+    /** Go ahead with the devices that can take it when some cannot (otherwise the request is refused, naming them). */
+    proceedWithValid: z.boolean().optional(),
+    dryRun: z.boolean().optional(),
+  })
+  .strict();
+export type TFirmwareUpdateCreate = z.infer<typeof ZFirmwareUpdateCreate>;
+
+/** Why a device cannot take the firmware, by its id. */
+export const ZFirmwareRefusal = z.object({ deviceId: z.string(), imei: z.string().nullable(), reason: z.string() });
+
+/** What Update Firmware made: the request (null on a dry run), how many devices go, and each one that cannot, with why. */
+export const ZFirmwareUpdateResult = z.object({
+  request: ZRequest.nullable(),
+  accepted: z.number().int(),
+  refused: z.array(ZFirmwareRefusal),
+  replayed: z.boolean(),
+});
+export type TFirmwareUpdateResult = z.infer<typeof ZFirmwareUpdateResult>;
+
+/** What the device-management simulator is told a device does (staff, to see each outcome): online, offline, or failing to install. */
+export const DEVICE_CONDITIONS = ['ONLINE', 'OFFLINE', 'INSTALL_FAILS'] as const;
+export const ZDeviceConditionSet = z
+  .object({
+    imeis: z
+      .array(text().regex(/^\d{15}$/, 'an IMEI is 15 digits'))
+      .min(1)
+      .max(10_000),
+    condition: z.enum(DEVICE_CONDITIONS),
+  })
+  .strict();
+export type TDeviceConditionSet = z.infer<typeof ZDeviceConditionSet>;

@@ -20,7 +20,20 @@ export const REPLACE_REQUEST_TYPE = 'REPLACE' as const;
  * provisioning mismatch): made by POST /sim/sim-diagnosis/sync, one task per profile, the operation by the SIM's status.
  */
 export const SYNC_STATE_REQUEST_TYPE = 'SYNC_STATE' as const;
-export const REQUEST_TYPES = [...SIM_ACTION_TYPES, ...WHITELIST_REQUEST_TYPES, REPLACE_REQUEST_TYPE, SYNC_STATE_REQUEST_TYPE] as const;
+/**
+ * Firmware installed on devices over the air (issue 17): one task per device, through the device-management gateway
+ * (DEVICE_GATEWAY) instead of an operator; the device is reached through its SIM, which must be ACTIVE.
+ */
+export const FIRMWARE_REQUEST_TYPE = 'FIRMWARE_UPDATE' as const;
+/** The gateway firmware jobs go through, in the place of an operator's. */
+export const DEVICE_GATEWAY = 'DEVICES' as const;
+export const REQUEST_TYPES = [
+  ...SIM_ACTION_TYPES,
+  ...WHITELIST_REQUEST_TYPES,
+  REPLACE_REQUEST_TYPE,
+  SYNC_STATE_REQUEST_TYPE,
+  FIRMWARE_REQUEST_TYPE,
+] as const;
 export type TRequestType = (typeof REQUEST_TYPES)[number];
 export const isWhitelistRequest = (type: string): type is TWhitelistRequestType =>
   (WHITELIST_REQUEST_TYPES as readonly string[]).includes(type);
@@ -56,6 +69,7 @@ export const REQUEST_TRANSITIONS: Record<TRequestType, TRequestTransition> = {
   // The old SIM keeps its status while the operator moves its number; the new SIM shows PENDING_ACTIVE meanwhile.
   REPLACE: { from: ['ACTIVE', 'SUSPENDED', 'BARRED'], pending: null, to: 'REPLACED', label: 'Replace' },
   SYNC_STATE: { from: ['ACTIVE', 'SUSPENDED', 'BARRED', 'TERMINATED', 'REPLACED'], pending: null, to: null, label: 'Send our state' },
+  FIRMWARE_UPDATE: { from: ['ACTIVE'], pending: null, to: null, label: 'Update firmware' },
 };
 
 /** What the operators are asked to do to hold a SIM as the provider's status says (SYNC_STATE). */

@@ -215,4 +215,80 @@ describe('devices', () => {
     expect((await call('DELETE', `/firmware/${id}`, tokens.staff)).statusCode).toBe(200);
     expect((await call('DELETE', `/firmware/${id}`, tokens.staff)).statusCode).toBe(404);
   });
+
+  it('Update Firmware: a job through the device-management gateway; an offline device and a failed install end it PARTIAL, Reinitiate finishes it, each device updated once', async () => {
+    await resetSimulators(t, tokens.staff);
+    const sims = await makeSims(t, 4, { organizationId: f.orgs.C1.id, status: 'ACTIVE', operators: ['AIRTEL'] });
+    const simIds = (
+      await t.database.pool.query('SELECT id FROM sims WHERE primary_iccid = ANY($1) ORDER BY primary_iccid', [sims.map((x) => x.iccid)])
+    ).rows as { id: string }[];
+    const devices = await Promise.all(
+      simIds.slice(0, 3).map((x) => makeDevice(t.database.pool, { organizationId: f.orgs.C1.id, simId: x.id })),
+    );
+    const [ok, offline, failing] = devices as [{ id: string; imei: string }, { id: string; imei: string }, { id: string; imei: string }];
+    const other = await makeDevice(t.database.pool, { organizationId: f.orgs.C1.id, simId: simIds[3]!.id });
+    await t.database.pool.query(`UPDATE devices SET model = 'FMC130' WHERE id = $1`, [other.id]);
+    const fw = (
+      await call('POST', '/firmware', tokens.staff, {
+        make: 'Teltonika',
+        model: 'FMB920',
+        version: `04.00.${Date.now() % 1000}`,
+        checksum: 'cd'.repeat(32),
+      })
+    ).json().data as { id: string; version: string };
+    for (const [imeis, condition] of [
+      [[offline.imei], 'OFFLINE'],
+      [[failing.imei], 'INSTALL_FAILS'],
+    ] as const) {
+      expect((await call('POST', '/device-gateway/condition', tokens.staff, { imeis, condition })).statusCode).toBe(200);
+    }
+
+    // A device of another model cannot take it: named, and nothing is made unless told to go ahead with the others.
+    const all = [...devices.map((d) => d.id), other.id];
+    const refused = await call('POST', '/device/firmware-update', tokens.c1Kyc!, { firmwareId: fw.id, deviceIds: all });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors[1].message).toMatch(/is a Teltonika FMC130; this firmware is for the Teltonika FMB920/);
+    const made = await call('POST', '/device/firmware-update', tokens.c1Kyc!, {
+      firmwareId: fw.id,
+      deviceIds: all,
+      proceedWithValid: true,
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json().data).toMatchObject({ accepted: 3, refused: [{ deviceId: other.id }], request: { type: 'FIRMWARE_UPDATE' } });
+    const jobId = made.json().data.request.jobId as string;
+    expect((await waitForJob(t, tokens.c1Kyc!, jobId)).status).toBe('PARTIAL');
+    const versions = async () =>
+      Object.fromEntries(
+        (await t.database.pool.query('SELECT id, firmware_version FROM devices WHERE id = ANY($1)', [devices.map((d) => d.id)])).rows.map(
+          (r) => [r.id, r.firmware_version],
+        ),
+      );
+    expect(await versions()).toEqual({ [ok.id]: fw.version, [offline.id]: null, [failing.id]: null });
+    const errors = (
+      await t.database.pool.query('SELECT sim_id, error FROM job_tasks WHERE job_id = $1 AND status = $2', [jobId, 'FAILED'])
+    ).rows.map((r) => r.error as string);
+    expect(errors.some((e) => /offline/.test(e))).toBe(true);
+    expect(errors.some((e) => /could not install/.test(e))).toBe(true);
+
+    // Both come back; Reinitiate sends the failed ones again.
+    await call('POST', '/device-gateway/condition', tokens.staff, { imeis: [offline.imei, failing.imei], condition: 'ONLINE' });
+    const [mno] = (await t.database.pool.query('SELECT id, operator FROM mno_jobs WHERE job_id = $1', [jobId])).rows;
+    expect(mno.operator).toBe('DEVICES');
+    const again = await t.call({ method: 'PUT', url: `${API}/mno-job/${mno.id}/reinitiate`, token: tokens.staff });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await waitForJob(t, tokens.c1Kyc!, jobId)).status).toBe('COMPLETED');
+    expect(await versions()).toEqual({ [ok.id]: fw.version, [offline.id]: fw.version, [failing.id]: fw.version });
+    // The gateway installed it once on each device.
+    const installs = (
+      await t.database.pool.query('SELECT imei, count(*)::int AS n FROM simulator_device_firmware WHERE imei = ANY($1) GROUP BY imei', [
+        devices.map((d) => d.imei),
+      ])
+    ).rows;
+    expect(installs).toHaveLength(3);
+    expect(installs.every((r) => r.n === 1)).toBe(true);
+    // Running it again: every device already runs it.
+    const twice = await call('POST', '/device/firmware-update', tokens.c1Kyc!, { firmwareId: fw.id, deviceIds: devices.map((d) => d.id) });
+    expect(twice.statusCode).toBe(422);
+    expect(twice.json().errors[1].message).toMatch(/already runs/);
+  });
 });

@@ -10,11 +10,20 @@ import {
   ZDeviceUpdate,
   ZDeviceVehicle,
 } from '@tarang/shared/devices/device.schemas';
-import { ZFirmware, ZFirmwareCreate, ZFirmwareListQuery, ZFirmwareUpdate } from '@tarang/shared/devices/firmware.schemas';
+import {
+  ZDeviceConditionSet,
+  ZFirmware,
+  ZFirmwareCreate,
+  ZFirmwareListQuery,
+  ZFirmwareUpdate,
+  ZFirmwareUpdateCreate,
+  ZFirmwareUpdateResult,
+} from '@tarang/shared/devices/firmware.schemas';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { TDeps } from '../../app-deps';
 import { declareRoutes } from '../../http/declare-routes';
+import { idempotencyKeyOf, ZOptionalIdempotencyHeaders } from '../../http/idempotency';
 import { contextOf, ok, okPage } from '../../http/reply';
 import { access } from '../../http/route-access';
 import * as devices from './devices.service';
@@ -140,6 +149,33 @@ export function deviceRoutes(app: FastifyInstance, deps: TDeps) {
     message: 'Firmware withdrawn',
     handler: async (request) => {
       await firmware.deleteFirmware(deps, contextOf(request), request.params.id);
+    },
+  });
+
+  route.post('/device/firmware-update', {
+    access: access.permission('device', 'updateFirmware'),
+    summary:
+      'Update Firmware: a job with a task per device through the device-management gateway (each device reached through its active SIM); dryRun checks only',
+    headers: ZOptionalIdempotencyHeaders,
+    body: ZFirmwareUpdateCreate,
+    data: ZFirmwareUpdateResult,
+    handler: async (request) => {
+      const result = await firmware.requestFirmwareUpdate(deps, contextOf(request), request.body, idempotencyKeyOf(request.headers));
+      const n = `${result.accepted} ${result.accepted === 1 ? 'device' : 'devices'}`;
+      return ok(result, {
+        message: result.request ? `Request ${result.request.batchJobId} created for ${n}` : `${n} can take the firmware`,
+      });
+    },
+  });
+
+  route.post('/device-gateway/condition', {
+    access: access.permission('request', 'reinitiate', 'none', { staffOnly: true }),
+    summary: 'Tell the simulated device-management gateway what devices do (online, offline, failing to install)',
+    body: ZDeviceConditionSet,
+    data: z.object({ changed: z.number().int() }),
+    handler: async (request) => {
+      const result = await firmware.setDeviceCondition(deps, request.body);
+      return ok(result, { message: `${result.changed} devices set ${request.body.condition}` });
     },
   });
 

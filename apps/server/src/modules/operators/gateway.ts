@@ -26,6 +26,8 @@ export type TGatewayTask = {
   whitelist?: { kind: 'IP' | 'NUMBER'; items: unknown[] | null };
   /** A replacement (SIM swap): the ICCID the profile's number and services move to; the profile itself is deactivated. */
   replaceWith?: string;
+  /** A firmware update (device-management gateway): the device reached through the SIM, and what to install. */
+  firmware?: { imei: string; version: string; checksum: string };
 };
 export type TTaskOutcome = 'DONE' | 'FAILED' | 'RETRY' | 'CANCELLED' | 'PENDING';
 export type TTaskResult = { key: string; outcome: TTaskOutcome; error: string | null };
@@ -99,7 +101,13 @@ export function simulatorGateway(db: TDb, settings: TGatewaySettingsRow): TOpera
   return {
     async submit(submissionId, operation, tasks) {
       if (settings.outage) return await unavailable('SUBMIT', submissionId, tasks.length);
+      const devices = await deviceConditions(db, tasks);
       const outcomes = tasks.map((t) => {
+        const device = t.firmware ? devices.get(t.firmware.imei) : undefined;
+        if (device === 'OFFLINE') return { result: 'RETRY', error: 'The device is offline: it gets the firmware when it next connects' };
+        if (device === 'INSTALL_FAILS') {
+          return { result: 'FAILED', error: `The device downloaded ${t.firmware!.version} but could not install it` };
+        }
         const tooMany = whitelistOverLimit(settings, t.whitelist);
         if (tooMany) return { result: 'FAILED', error: tooMany };
         const r = roll(t.key, op);
@@ -146,6 +154,17 @@ export function simulatorGateway(db: TDb, settings: TGatewaySettingsRow): TOpera
           JOIN simulator_whitelists w ON w.operator = ${op} AND w.iccid = x.o AND NOT w.withdrawn
           WHERE NOT EXISTS (SELECT 1 FROM simulator_whitelists s WHERE s.operator = ${op} AND s.task_key = x.k || '>new')
           ORDER BY w.iccid, w.kind, w.seq DESC`);
+      }
+      // Firmware installed: the device reports its new version (a key it had already applied is not applied again).
+      const installed = tasks.filter((t, i) => t.firmware && outcomes[i]!.result === 'DONE');
+      if (installed.length) {
+        await db.execute(sql`
+          INSERT INTO simulator_device_firmware (task_key, imei, version, checksum, installed_at)
+          SELECT x.k, x.i, x.v, x.c, now() + make_interval(secs => ${settings.processingMs / 1000})
+          FROM unnest(${sql.param(installed.map((t) => t.key))}::text[], ${sql.param(installed.map((t) => t.firmware!.imei))}::text[],
+            ${sql.param(installed.map((t) => t.firmware!.version))}::text[], ${sql.param(installed.map((t) => t.firmware!.checksum))}::text[])
+            AS x(k, i, v, c)
+          ON CONFLICT (task_key) DO NOTHING`);
       }
       await log('SUBMIT', submissionId, 'ACCEPTED', tasks.length, tasks.length - accepted);
       await sleep(settings.latencyMs);
@@ -207,6 +226,16 @@ export function simulatorGateway(db: TDb, settings: TGatewaySettingsRow): TOpera
       return simulatedDayUsages(profiles, day);
     },
   };
+}
+
+/** What staff told the device-management simulator about the devices of these tasks (ONLINE when nothing). */
+async function deviceConditions(db: TDb, tasks: TGatewayTask[]): Promise<Map<string, string>> {
+  const imeis = tasks.filter((t) => t.firmware).map((t) => t.firmware!.imei);
+  if (imeis.length === 0) return new Map();
+  const { rows } = await db.execute<{ imei: string; condition: string }>(
+    sql`SELECT imei, condition FROM simulator_device_conditions WHERE imei = ANY(${sql.param(imeis)}::text[])`,
+  );
+  return new Map(rows.map((r) => [r.imei, r.condition]));
 }
 
 /** The operator's refusal of a whitelist longer than it takes on one SIM, or null. */

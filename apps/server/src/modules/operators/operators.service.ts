@@ -1,3 +1,4 @@
+import { DEVICE_GATEWAY } from '@tarang/shared/requests/request.constants';
 import type { TGatewaySettings, ZGatewaySettingsUpdate } from '@tarang/shared/requests/request.schemas';
 import { OPERATORS, type TOperator } from '@tarang/shared/sims/identifiers';
 import { WHITELIST_DEFAULT_LIMITS } from '@tarang/shared/whitelists/whitelist.schemas';
@@ -34,7 +35,7 @@ function toSettings(row: TRow): TGatewaySettings {
 async function ensureRows(db: TExecutor) {
   await db
     .insert(operatorGateways)
-    .values(OPERATORS.map((operator) => ({ operator })))
+    .values([...OPERATORS, DEVICE_GATEWAY].map((operator) => ({ operator })))
     .onConflictDoNothing();
 }
 
@@ -50,7 +51,8 @@ export async function getGatewaySettings(db: TExecutor, operator: string): Promi
 export async function listGatewaySettings(deps: TDeps): Promise<TGatewaySettings[]> {
   await ensureRows(deps.db);
   const rows = await deps.db.select().from(operatorGateways).orderBy(operatorGateways.operator);
-  return rows.map(toSettings);
+  // The device-management gateway is not an operator: it is not listed with them.
+  return rows.filter((r) => (OPERATORS as readonly string[]).includes(r.operator)).map(toSettings);
 }
 
 /** Staff change an operator's limits or the simulator's behaviour; running MNO jobs read them on their next step. */

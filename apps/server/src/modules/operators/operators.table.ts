@@ -108,3 +108,25 @@ export const simulatorNetworkConditions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.operator, t.iccid] })],
 );
+
+/**
+ * The device-management simulator (issue 17): what staff told it a device does (OFFLINE, INSTALL_FAILS; absent is
+ * online), and each firmware installation it carried out, once per task key — the device reporting its new version.
+ */
+export const simulatorDeviceConditions = pgTable('simulator_device_conditions', {
+  imei: textC('imei').primaryKey(),
+  condition: text('condition').notNull(),
+  setAt: timestampTz('set_at').notNull().defaultNow(),
+});
+
+export const simulatorDeviceFirmware = pgTable(
+  'simulator_device_firmware',
+  {
+    taskKey: text('task_key').primaryKey(),
+    imei: textC('imei').notNull(),
+    version: text('version').notNull(),
+    checksum: text('checksum').notNull(),
+    installedAt: timestampTz('installed_at').notNull(),
+  },
+  (t) => [index('simulator_device_firmware_imei_idx').on(t.imei)],
+);

@@ -4,6 +4,7 @@ import type { TExecutor } from '../../db/database';
 import { SYSTEM_CONTEXT } from '../../http/request-context';
 import { settleActivation } from '../activations/activation-settle';
 import { recordAudit } from '../audit/audit.service';
+import { settleFirmware } from '../devices/firmware-settle';
 import { completeReplacements, releaseNewSims } from '../sim-replacement/replacement-settle';
 
 /**
@@ -114,12 +115,19 @@ export async function markCheckpoint(
 }
 
 /** SIMs whose task succeeded take the new state: status (ACTIVE, SUSPENDED, TERMINATED) or the IMEI lock fields. */
-export async function settleSims(db: TExecutor, type: TRequestType, simIds: string[], params: { imei?: string | null }): Promise<void> {
+export async function settleSims(
+  db: TExecutor,
+  type: TRequestType,
+  simIds: string[],
+  params: { imei?: string | null; firmwareVersion?: string | null },
+): Promise<void> {
   if (simIds.length === 0) return;
   const ids = sql`${sql.param(simIds)}::char(24)[]`;
   const t = REQUEST_TRANSITIONS[type];
   if (type === 'REPLACE') {
     await completeReplacements(db, simIds);
+  } else if (type === 'FIRMWARE_UPDATE') {
+    if (params.firmwareVersion) await settleFirmware(db, simIds, params.firmwareVersion);
   } else if (t.to) {
     await db.execute(sql`UPDATE sims SET status = ${t.to}, intended_status = NULL, status_reason = NULL,
         activated_at = CASE WHEN ${t.to} = 'ACTIVE' AND activated_at IS NULL THEN now() ELSE activated_at END,

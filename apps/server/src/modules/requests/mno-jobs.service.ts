@@ -186,13 +186,16 @@ export async function markMnoJobDone(deps: TDeps, ctx: TRequestContext, id: stri
       await tx.execute(sql`UPDATE job_tasks SET status = 'SUCCEEDED', done_by = 'MANUAL', error = ${body.note ?? null}, updated_at = now()
         WHERE id = ANY(${sql.param(done.map((r) => r.id))}::bigint[])`);
       const params =
-        (await tx.execute<{ params: { imei?: string } }>(sql`SELECT params FROM requests WHERE id = ${mno.request_id}`)).rows[0]?.params ??
-        {};
+        (
+          await tx.execute<{ params: { imei?: string; firmware?: { version: string } } }>(
+            sql`SELECT params FROM requests WHERE id = ${mno.request_id}`,
+          )
+        ).rows[0]?.params ?? {};
       await settleSims(
         tx,
         type,
         done.map((r) => r.sim_id),
-        { imei: params.imei ?? null },
+        { imei: params.imei ?? null, firmwareVersion: params.firmware?.version ?? null },
       );
       const inFlight = done.filter((r) => r.status === 'SUBMITTING' || r.status === 'SUBMITTED').length;
       const failed = done.filter((r) => r.status === 'FAILED').length;

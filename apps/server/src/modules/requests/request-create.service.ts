@@ -250,6 +250,8 @@ export type TCreateOptions = {
   params?: Record<string, unknown>;
   /** One task per profile of each SIM, each to its profile's operator (whitelists), instead of one per SIM. */
   perProfile?: boolean;
+  /** Every task through this gateway instead of its SIM's operator (firmware: the device-management gateway). */
+  gateway?: string;
 };
 
 export async function createRequest(
@@ -329,7 +331,7 @@ async function insertRequest(
   options: TCreateOptions,
 ) {
   const jobId = newId();
-  const mnoIds: Record<string, string> = { AIRTEL: newId(), BSNL: newId(), VI: newId() };
+  const mnoIds: Record<string, string> = options.gateway ? { [options.gateway]: newId() } : { AIRTEL: newId(), BSNL: newId(), VI: newId() };
   // The request belongs to the organisation of its SIMs when they share one (so that organisation sees it), else to
   // the caller's organisation (staff: the provider, null).
   const organizationId = v.singleOrganization ?? (actor.scope.kind === 'subtree' ? actor.scope.organizationId : null);
@@ -354,13 +356,18 @@ async function insertRequest(
     : v.validSql!;
   const source = options.perProfile
     ? sql`SELECT c.id, p.iccid AS primary_iccid, p.operator FROM (${sims}) c JOIN sim_profiles p ON p.sim_id = c.id`
-    : sims;
+    : options.gateway
+      ? sql`SELECT c.id, c.primary_iccid, ${options.gateway}::text AS operator FROM (${sims}) c`
+      : sims;
+  const mnoOf = sql.join(
+    Object.entries(mnoIds).map(([operator, id]) => sql`WHEN ${operator} THEN ${id}`),
+    sql` `,
+  );
   // One task per SIM (or per profile), its MNO job by operator; the SIM's history links to the batch.
   const { rows: perOperator } = await tx.execute<{ operator: string; n: number }>(sql`
     WITH ins AS (
       INSERT INTO job_tasks (job_id, mno_job_id, sim_id, iccid, operator)
-      SELECT ${jobId}, CASE c.operator WHEN 'AIRTEL' THEN ${mnoIds.AIRTEL} WHEN 'BSNL' THEN ${mnoIds.BSNL} ELSE ${mnoIds.VI} END,
-        c.id, c.primary_iccid, coalesce(c.operator, 'AIRTEL')
+      SELECT ${jobId}, CASE coalesce(c.operator, 'AIRTEL') ${mnoOf} END, c.id, c.primary_iccid, coalesce(c.operator, 'AIRTEL')
       FROM (${source}) c
       RETURNING sim_id, operator),
     linked AS (INSERT INTO sim_history (sim_id, operation_id) SELECT DISTINCT sim_id, ${jobId} FROM ins)

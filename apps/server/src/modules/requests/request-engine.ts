@@ -14,6 +14,7 @@ import {
 } from '../operators/gateway';
 import { getGatewaySettings } from '../operators/operators.service';
 import { enqueue, registerQueueHandler, type TQueueContext, type TQueueResult } from '../queue/queue';
+import { firmwareTargets } from '../devices/firmware-settle';
 import { holdNewSims, replacementTargets } from '../sim-replacement/replacement-settle';
 import { bumpCounters, FINAL_SQL, finishIfSettled, markCheckpoint, refreshJobStatus, revertSims, settleSims } from './jobs.repository';
 
@@ -62,6 +63,8 @@ type TState = {
   operation: string;
   /** SYNC_STATE: the SIM status the operation was chosen for (a SIM changed since is refused). */
   forStatus: string | null;
+  /** FIRMWARE_UPDATE: the version to install and its file's checksum. */
+  firmware: { version: string; checksum: string } | null;
 };
 
 async function loadState(db: TExecutor, mnoJobId: string): Promise<TState | null> {
@@ -74,7 +77,13 @@ async function loadState(db: TExecutor, mnoJobId: string): Promise<TState | null
     status: string;
     call_failures: number;
     next_attempt_at: string | null;
-    params: { imei?: string | null; whitelist?: TGatewayTask['whitelist']; operation?: string; forStatus?: string };
+    params: {
+      imei?: string | null;
+      whitelist?: TGatewayTask['whitelist'];
+      operation?: string;
+      forStatus?: string;
+      firmware?: { version: string; checksum: string };
+    };
     withdrawing: boolean;
   }>(sql`SELECT m.job_id, b.request_id, m.operator, b.type, m.mode, m.status, m.call_failures, m.next_attempt_at, r.params,
       b.withdrawn_at IS NOT NULL AS withdrawing
@@ -96,6 +105,7 @@ async function loadState(db: TExecutor, mnoJobId: string): Promise<TState | null
     withdrawing: row.withdrawing,
     operation: row.params?.operation ?? row.type,
     forStatus: row.params?.forStatus ?? null,
+    firmware: row.params?.firmware ?? null,
   };
 }
 
@@ -128,22 +138,30 @@ async function markSubmitted(db: TExecutor, submissionId: string): Promise<void>
 
 type TTaskToSend = { id: number; attempt: number; iccid: string };
 
-/** The tasks as the operator receives them; a replacement carries the ICCID its number moves to. */
-async function gatewayTasks(e: TEngine, tasks: TTaskToSend[], targets?: Map<number, string>): Promise<TGatewayTask[]> {
-  const replaceWith =
-    e.s.type === 'REPLACE'
-      ? (targets ??
-        (await replacementTargets(
-          e.db,
-          tasks.map((t) => t.id),
-        )))
-      : null;
+/** What each task names besides its SIM: a replacement's new ICCID, a firmware task's device IMEI. */
+async function taskTargets(e: TEngine, ids: number[]): Promise<Map<number, string> | null> {
+  if (e.s.type === 'REPLACE') return await replacementTargets(e.db, ids);
+  if (e.s.type === 'FIRMWARE_UPDATE') return await firmwareTargets(e.db, ids);
+  return null;
+}
+
+/** The tasks as the gateway receives them: a replacement carries the ICCID its number moves to, a firmware task its device and version. */
+async function gatewayTasks(e: TEngine, tasks: TTaskToSend[], given?: Map<number, string>): Promise<TGatewayTask[]> {
+  const targets =
+    given ??
+    (await taskTargets(
+      e,
+      tasks.map((t) => t.id),
+    ));
+  const replaceWith = e.s.type === 'REPLACE' ? targets : null;
+  const firmware = e.s.type === 'FIRMWARE_UPDATE' ? e.s.firmware : null;
   return tasks.map((t) => ({
     key: taskKey(t.id, t.attempt),
     iccid: t.iccid,
     imei: e.s.imei,
     ...(e.s.whitelist ? { whitelist: e.s.whitelist } : {}),
     ...(replaceWith ? { replaceWith: replaceWith.get(t.id) } : {}),
+    ...(firmware && targets ? { firmware: { ...firmware, imei: targets.get(t.id) ?? '' } } : {}),
   }));
 }
 
@@ -205,6 +223,15 @@ async function submitNext(e: TEngine): Promise<number> {
       refused.push(...hold.refused.map((r) => ({ id: r.taskId, reason: r.reason })));
       send.splice(0, send.length, ...send.filter((x) => !out.has(x.id)));
       targets = hold.targets;
+    } else if (s.type === 'FIRMWARE_UPDATE') {
+      // Each device is reached through its SIM: a SIM no device holds any more is refused.
+      targets = await firmwareTargets(
+        tx,
+        send.map((x) => x.id),
+      );
+      const gone = send.filter((x) => !targets!.has(x.id));
+      refused.push(...gone.map((x) => ({ id: x.id, reason: 'No device holds this SIM now (changed since the request)' })));
+      send.splice(0, send.length, ...send.filter((x) => targets!.has(x.id)));
       for (const [id, iccid] of await replacementTargets(
         tx,
         send.filter((x) => !x.fresh).map((x) => x.id),
@@ -276,7 +303,7 @@ async function settle(e: TEngine, sid: string, results: TTaskResult[]): Promise<
         tx,
         s.type,
         rows.map((r) => r.sim_id),
-        { imei: s.imei },
+        { imei: s.imei, firmwareVersion: s.firmware?.version ?? null },
       );
       succeeded += rows.length;
       moved += rows.length;
