@@ -1,7 +1,8 @@
 /**
  * `npm run bench [-- --sims 1000000 --requests 200 --upload-rows 1000000 --allocate-rows 100000 --export 1 --request-sims 100000
  *   --crash 1 --console 20 --flood 0 --whitelists 1 --whitelist-sims 100000 --reconcile-profiles 1000000 --money 1 --transfers 5000
- *   --activation-sims 10000 --bank-ops 2000 --pg embedded|machine]`
+ *   --activation-sims 10000 --bank-ops 2000 --diagnosis 1 --diagnosis-sims 500 --diagnosis-requests 500 --ingest-sims 1000000
+ *   --replace-pairs 10000 --pg embedded|machine]`
  *
  * SIM inventory at scale, measured end to end on a throwaway database: builds a dataset (the demo organisations and
  * `--sims` SIMs through COPY), starts the real server as a child process, and measures
@@ -19,6 +20,10 @@
  *     reconcile pass over `--reconcile-profiles` profiles, each beside bare SQL (bench/whitelists.ts, bench/results/whitelists.md);
  *   - money (issue 14, `--money 1`): transfers through the API beside bare SQL, an activation until every hold is captured,
  *     and the bank run with the server killed three times (bench/money.ts, bench/results/money.md);
+ *   - diagnosis, usage and replacement (issue 16, `--diagnosis 1`): GET /sim/sim-diagnosis for `--diagnosis-sims` SIMs with a
+ *     year of usage beside the bare SQL of its reads; the usage ingest of one day for at least `--ingest-sims` SIMs beside a
+ *     bare COPY, and the bytes per SIM-day; `--replace-pairs` replacements from a file until every pair is DONE beside bare SQL
+ *     (0 skips either); bench/diagnosis.ts, bench/results/diagnosis.md;
  *   - the console (`--console` runs): the production build in the system Chromium, from a click on "Sim Inventory"
  *     (and from a fresh load of /sim-inventory) until the grid shows a SIM (bench/console.ts).
  * Prints a table and writes it to bench/results/latest.md. Not part of `npm test`.
@@ -46,6 +51,7 @@ import { countSims, encodeCursor, listSimPage, resolveSearch, type TResolvedFilt
 import { seedDemo, seedDemoSims } from '../apps/server/src/scripts/seed-demo';
 import { measureAnonymousFlood } from './anonymous-flood';
 import { measureConsole } from './console';
+import { measureDiagnosis } from './diagnosis';
 import { measureMoney } from './money';
 import { measureWhitelists } from './whitelists';
 
@@ -77,8 +83,15 @@ const BANK_OPS = arg('bank-ops', 2_000);
 const WHITELISTS = arg('whitelists', 1);
 const WHITELIST_SIMS = arg('whitelist-sims', 100_000);
 const RECONCILE_PROFILES = arg('reconcile-profiles', 1_000_000);
+const DIAGNOSIS = arg('diagnosis', 1);
+const DIAGNOSIS_SIMS = arg('diagnosis-sims', 500);
+const DIAGNOSIS_REQUESTS = arg('diagnosis-requests', 500);
+const INGEST_SIMS = arg('ingest-sims', 1_000_000);
+const REPLACE_PAIRS = arg('replace-pairs', 10_000);
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
+const ISSUE_16_TARGETS =
+  'Targets (issue 16): GET /sim/sim-diagnosis p95 ≤ 100 ms without Refresh at 10,000,000 SIMs; the usage ingest of one day for 1,000,000 SIMs ≤ 60 s; a replacement of 10,000 pairs ≤ 60 s at zero simulated latency.';
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const fmt = (n: number) => n.toLocaleString('en-US');
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
@@ -167,6 +180,9 @@ async function startApi(databaseUrl: string, dataDir: string, extraEnv: Record<s
       NODE_ENV: 'production',
       // The bench signs the first super-admin in with a password alone.
       TARANG_STAFF_TWO_FACTOR: 'optional',
+      // No daily usage ingest running over the dataset by itself while other figures are taken; the diagnosis section
+      // asks for its day.
+      TARANG_USAGE_INGEST: 'off',
       ...extraEnv,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -604,6 +620,33 @@ async function main() {
       );
     }
 
+    if (DIAGNOSIS > 0) {
+      await settle(pool);
+      // The diagnosis section starts a server of its own (with its worker): the one measured so far stops first.
+      if (api) {
+        api.child.kill('SIGTERM');
+        await new Promise((r) => api!.child.once('exit', r));
+        api = null;
+      }
+      const diagnosis = await measureDiagnosis({
+        databaseUrl: url,
+        startApi: (env) => startApi(url, work, env),
+        staff: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+        askedSims: DIAGNOSIS_SIMS,
+        requests: DIAGNOSIS_REQUESTS,
+        ingestSims: INGEST_SIMS,
+        replacePairs: REPLACE_PAIRS,
+        log,
+      });
+      out();
+      for (const line of diagnosis) out(line);
+      await mkdir(path.join(ROOT, 'bench/results'), { recursive: true });
+      await writeFile(
+        path.join(ROOT, 'bench/results/diagnosis.md'),
+        `# SIM diagnosis, usage ingest and replacement\n\n${new Date().toISOString()} · ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB · on ${server.label}\n\n${diagnosis.join('\n')}\n\n${ISSUE_16_TARGETS}\n`,
+      );
+    }
+
     out();
     out(`Server RSS at rest after sign-in: ${(idleRss / 2 ** 20).toFixed(0)} MB. Whole run: ${secs(performance.now() - started)}.`);
     out();
@@ -618,6 +661,7 @@ async function main() {
         'Targets (issue 15): a group applied to 100,000 SIMs answers POST in ≤ 5 s and has every profile APPLIED in ≤ 60 s; a reconcile pass over 1,000,000 whitelisted profiles ≤ 60 s.',
       );
     }
+    if (DIAGNOSIS > 0) out(ISSUE_16_TARGETS);
     if (MONEY > 0) {
       out(
         'Targets (issue 14): transfers through the API ≥ 30% of bare SQL, spread and on one hot wallet; an activation of 10,000 SIMs ≤ 30 s; the bank run at 64 × 2,000 with 3 crashes keeps every invariant.',

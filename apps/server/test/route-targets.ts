@@ -1043,6 +1043,14 @@ export const ROUTE_TARGETS: Record<string, TRouteTarget | TRouteTarget[]> = {
       payload: { imei: freshImei(), make: 'Teltonika', model: 'FMB920', organizationId: o(w, org).id },
     }),
   },
+  'POST /api/v1/device-inventory/upload': {
+    kind: 'object',
+    ok: 200,
+    aim: async (w, org) => {
+      const file = multipartBody('devices.csv', `imei,make,model\n${freshImei()},Teltonika,FMB920\n`);
+      return { url: `/device-inventory/upload?organizationId=${o(w, org).id}`, payload: file.payload, headers: file.headers };
+    },
+  },
   'PUT /api/v1/device-inventory/assign': {
     kind: 'object',
     ok: 200,

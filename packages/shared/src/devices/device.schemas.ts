@@ -149,3 +149,19 @@ export const ZDeviceSaved = z.object({
   device: ZDevice,
   lockRequest: z.object({ id: z.string(), batchJobId: z.string() }).nullable(),
 });
+
+/** The most devices one inventory file may hold, and its largest size. */
+export const DEVICE_UPLOAD_ROWS_MAX = 200_000;
+export const DEVICE_UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
+
+/** POST /device-inventory/upload: the organisation the devices go to (staff without one: the provider's stock). */
+export const ZDeviceUploadQuery = z.object({ organizationId: ZId.optional() }).strict();
+
+/** What an inventory file added, and each row it did not with its line and why (the first 1,000; `rejectedCount` all). */
+export const ZDeviceUploadResult = z.object({
+  rows: z.number().int(),
+  added: z.number().int(),
+  rejectedCount: z.number().int(),
+  rejected: z.array(z.object({ row: z.number().int(), imei: z.string(), reason: z.string() })),
+});
+export type TDeviceUploadResult = z.infer<typeof ZDeviceUploadResult>;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { routeTest } from '../../../test/route-test';
 import { API } from '../../../test/test-app';
 import { resetSimulators, waitForJob } from '../requests/requests-test-kit';
-import { makeSims } from '../sims/sims-test-kit';
+import { makeSims, multipartBody } from '../sims/sims-test-kit';
 import { freshImei, makeDevice } from './devices-test-kit';
 
 /**
@@ -290,5 +290,66 @@ describe('devices', () => {
     const twice = await call('POST', '/device/firmware-update', tokens.c1Kyc!, { firmwareId: fw.id, deviceIds: devices.map((d) => d.id) });
     expect(twice.statusCode).toBe(422);
     expect(twice.json().errors[1].message).toMatch(/already runs/);
+  });
+
+  it('the inventory from a file: good rows added (make and model from the TAC when left out), the others named by line; a file sent again adds nothing twice', async () => {
+    const [a, b, c] = [freshImei(), freshImei(), freshImei()];
+    const badLuhn = `${a.slice(0, 14)}${(Number(a[14]) + 1) % 10}`;
+    const csv = [
+      'imei,make,model,firmware_version,serial,vehicle_registration,vehicle_type',
+      `${a},Teltonika,FMB920,03.27.07,SN-1,MH12AB1234,truck`,
+      `${b},,,,,,`,
+      `${badLuhn},Teltonika,FMB920,,,,`,
+      `${a},Teltonika,FMB920,,,,`,
+      `${c},Teltonika,FMB920,,,XX12AB1234,TRUCK`,
+      `867169050000111,,,,,,`.replace('867169050000111', `99999999${c.slice(8)}`),
+    ].join('\n');
+    const send = async (token: string, query = '') => {
+      const body = multipartBody('devices.csv', csv);
+      return await t.call({
+        method: 'POST',
+        url: `${API}/device-inventory/upload${query}`,
+        token,
+        payload: body.payload,
+        headers: body.headers,
+      });
+    };
+    const res = await send(tokens.c1Desk!);
+    expect(res.statusCode, res.body).toBe(200);
+    const result = res.json().data;
+    expect(result).toMatchObject({ rows: 6, added: 2, rejectedCount: 4 });
+    expect(result.rejected.map((r: { row: number; reason: string }) => [r.row, r.reason])).toEqual([
+      [4, expect.stringMatching(/check digit/i)],
+      [5, 'Listed twice (first at row 2)'],
+      [6, 'XX is not a state or union territory code'],
+      [7, expect.stringMatching(/check digit|No make and model/i)],
+    ]);
+    const added = (
+      await t.database.pool.query(
+        'SELECT imei, make, model, organization_id, vehicle_registration, vehicle_type FROM devices WHERE imei = ANY($1) ORDER BY imei',
+        [[a, b]],
+      )
+    ).rows;
+    expect(added).toEqual(
+      expect.arrayContaining([
+        {
+          imei: a,
+          make: 'Teltonika',
+          model: 'FMB920',
+          organization_id: f.orgs.C1.id,
+          vehicle_registration: 'MH12AB1234',
+          vehicle_type: 'TRUCK',
+        },
+        // The TAC 35316811 is one of the simulated devices': its make and model fill the row.
+        expect.objectContaining({ imei: b, organization_id: f.orgs.C1.id, make: expect.any(String) }),
+      ]),
+    );
+    // Sent again: nothing added twice; a file adding nothing is a 422 naming it.
+    const again = await send(tokens.c1Desk!);
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors[0].path).toBe('file');
+    expect((await t.database.pool.query('SELECT count(*)::int AS n FROM devices WHERE imei = ANY($1)', [[a, b]])).rows[0].n).toBe(2);
+    // Into another organisation's inventory: not found.
+    expect((await send(tokens.c1Desk!, `?organizationId=${f.orgs.C2.id}`)).statusCode).toBe(404);
   });
 });

@@ -1,5 +1,7 @@
+import multipart from '@fastify/multipart';
 import { ZIdParams } from '@tarang/shared/common/api';
 import {
+  DEVICE_UPLOAD_MAX_BYTES,
   ZDevice,
   ZDeviceAssign,
   ZDeviceAssigned,
@@ -8,6 +10,8 @@ import {
   ZDeviceListQuery,
   ZDeviceSaved,
   ZDeviceUpdate,
+  ZDeviceUploadQuery,
+  ZDeviceUploadResult,
   ZDeviceVehicle,
 } from '@tarang/shared/devices/device.schemas';
 import {
@@ -24,8 +28,11 @@ import { z } from 'zod';
 import type { TDeps } from '../../app-deps';
 import { declareRoutes } from '../../http/declare-routes';
 import { idempotencyKeyOf, ZOptionalIdempotencyHeaders } from '../../http/idempotency';
+import { receiveFile } from '../../http/multipart-file';
 import { contextOf, ok, okPage } from '../../http/reply';
 import { access } from '../../http/route-access';
+import { loadSimsConfig, type TSimsConfig } from '../sims/sims.config';
+import { uploadDevices } from './device-upload.service';
 import * as devices from './devices.service';
 import * as firmware from './firmware.service';
 
@@ -33,7 +40,30 @@ const ZDeviceListMeta = z.object({ page: z.number().int(), limit: z.number().int
 
 /** Devices and the device inventory (issue 17, docs/decisions/031-devices.md). */
 export function deviceRoutes(app: FastifyInstance, deps: TDeps) {
+  const cfg = loadSimsConfig(deps.config);
+  app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: DEVICE_UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+    registerDeviceRoutes(scope, deps, cfg);
+  });
+}
+
+function registerDeviceRoutes(app: FastifyInstance, deps: TDeps, cfg: TSimsConfig) {
   const route = declareRoutes(app, { tags: ['devices'] });
+
+  route.post('/device-inventory/upload', {
+    access: access.permission('device-inventory', 'addDeviceInventory'),
+    summary:
+      'Devices into the inventory from a CSV or XLSX file (multipart field "file"; columns imei, make, model, firmware_version, serial, vehicle_registration, vehicle_type): rows not added come back by line',
+    consumes: ['multipart/form-data'],
+    querystring: ZDeviceUploadQuery,
+    data: ZDeviceUploadResult,
+    handler: async (request) => {
+      const file = await receiveFile(request, cfg.uploadDir, DEVICE_UPLOAD_MAX_BYTES);
+      const result = await uploadDevices(deps, contextOf(request), cfg, file, request.query.organizationId);
+      const added = `${result.added} ${result.added === 1 ? 'device' : 'devices'} added`;
+      return ok(result, { message: result.rejectedCount ? `${added}; ${result.rejectedCount} rows not added` : added });
+    },
+  });
 
   route.get('/device', {
     access: access.permission('device'),

@@ -109,19 +109,25 @@ async function ingestBatch(ctx: TQueueContext, pass: TPass): Promise<boolean> {
   const { db } = ctx;
   const dayStart = indiaDayStart(pass.day).toISOString();
   const after = pass.after_sim_id === null ? sql`true` : sql`s.id > ${pass.after_sim_id}`;
-  // Every SIM that can have been on a network that day: not stock or merely allocated, and not ended before it.
+  // Every SIM that can have been on a network that day: not stock or merely allocated, and not ended before it. Their
+  // profiles are read by the SIMs' ids in a second statement, so each is an index probe whatever the table's size.
+  const { rows: batch } = await db.execute<{ id: string }>(sql`
+    SELECT s.id FROM sims s
+    WHERE ${after} AND s.status NOT IN ('IN_STOCK', 'ALLOCATED')
+      AND (s.status NOT IN ('TERMINATED', 'REPLACED') OR s.updated_at >= ${dayStart}::timestamptz)
+    ORDER BY s.id LIMIT ${BATCH}`);
+  if (batch.length === 0) return false;
   const { rows } = await db.execute<TProfileRow>(sql`
-    WITH b AS (
-      SELECT s.id FROM sims s
-      WHERE ${after} AND s.status NOT IN ('IN_STOCK', 'ALLOCATED')
-        AND (s.status NOT IN ('TERMINATED', 'REPLACED') OR s.updated_at >= ${dayStart}::timestamptz)
-      ORDER BY s.id LIMIT ${BATCH})
-    SELECT b.id AS sim_id, p.iccid, p.operator FROM b JOIN sim_profiles p ON p.sim_id = b.id ORDER BY b.id`);
-  if (rows.length === 0) return false;
+    SELECT p.sim_id, p.iccid, p.operator FROM unnest(${sql.param(batch.map((b) => b.id))}::char(24)[]) AS b(id)
+    JOIN LATERAL (SELECT sim_id, iccid, operator FROM sim_profiles WHERE sim_id = b.id) p ON true`);
 
   const simOf = new Map(rows.map((r) => [r.iccid, r.sim_id]));
   const byOperator = new Map<string, string[]>();
-  for (const r of rows) byOperator.set(r.operator, [...(byOperator.get(r.operator) ?? []), r.iccid]);
+  for (const r of rows) {
+    const list = byOperator.get(r.operator);
+    if (list) list.push(r.iccid);
+    else byOperator.set(r.operator, [r.iccid]);
+  }
   const used: TProfileDayUsage[] = [];
   let skipped = 0;
   for (const [operator, iccids] of byOperator) {
@@ -157,8 +163,8 @@ async function ingestBatch(ctx: TQueueContext, pass: TPass): Promise<boolean> {
   }
   const ids = [...perSim.keys()];
   const totals = [...perSim.values()];
-  const last = rows[rows.length - 1]!.sim_id;
-  const sims = new Set(rows.map((r) => r.sim_id)).size;
+  const last = batch[batch.length - 1]!.id;
+  const sims = batch.length;
   const d = dayOfMonth(pass.day);
   const month = monthOf(pass.day);
   await db.transaction(async (tx) => {
