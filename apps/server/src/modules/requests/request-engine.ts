@@ -3,6 +3,7 @@ import { REQUEST_ROW_REASONS, REQUEST_TRANSITIONS, type TRequestType } from '@ta
 import type { TGatewaySettings } from '@tarang/shared/requests/request.schemas';
 import { sql } from 'drizzle-orm';
 import type { TDb, TExecutor } from '../../db/database';
+import { firmwareTargets } from '../devices/firmware-settle';
 import {
   GatewayError,
   gatewayFor,
@@ -14,7 +15,6 @@ import {
 } from '../operators/gateway';
 import { getGatewaySettings } from '../operators/operators.service';
 import { enqueue, registerQueueHandler, type TQueueContext, type TQueueResult } from '../queue/queue';
-import { firmwareTargets } from '../devices/firmware-settle';
 import { holdNewSims, replacementTargets } from '../sim-replacement/replacement-settle';
 import { bumpCounters, FINAL_SQL, finishIfSettled, markCheckpoint, refreshJobStatus, revertSims, settleSims } from './jobs.repository';
 
