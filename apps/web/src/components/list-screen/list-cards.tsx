@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
@@ -7,6 +8,7 @@ import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cellContent, type TListColumn } from './columns';
 import { PAGE_SIZES } from './list-params';
+import type { TListSelection } from './list-selection';
 import type { TListView } from './list-view';
 
 type TListCardsProps<R> = {
@@ -17,13 +19,15 @@ type TListCardsProps<R> = {
   actions: ((row: R) => ReactNode) | null;
   /** Nothing to show yet (the first page loads). */
   waiting: boolean;
+  /** A tick box on each card, for the screen's bulk actions. */
+  selection?: TListSelection<R>;
 };
 
 /**
  * The phone layout of a list: one card per row, titled by the first column, the other columns as labelled lines and
  * the row's actions at the top right; the same pages, page size and words as the grid.
  */
-export function ListCards<R>({ view, columns, actions, waiting }: TListCardsProps<R>) {
+export function ListCards<R>({ view, columns, actions, waiting, selection }: TListCardsProps<R>) {
   const { t } = useTranslation('list');
   const { label, rows, list, rowCount, nextCursor, loading, localeText, getRowId } = view;
   const [title, ...lines] = columns;
@@ -39,6 +43,20 @@ export function ListCards<R>({ view, columns, actions, waiting }: TListCardsProp
           {rows.map((row) => (
             <Box component="li" key={getRowId(row)} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5, minWidth: 0 }}>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minHeight: 34 }}>
+                {selection && (
+                  <Checkbox
+                    size="small"
+                    sx={{ ml: -1, my: -1 }}
+                    checked={selection.ids.has(getRowId(row))}
+                    onChange={(event) => {
+                      const ids = new Set(selection.ids);
+                      if (event.target.checked) ids.add(getRowId(row));
+                      else ids.delete(getRowId(row));
+                      selection.onChange(ids);
+                    }}
+                    slotProps={{ input: { 'aria-label': selection.name(row) } }}
+                  />
+                )}
                 <Box sx={{ flex: 1, minWidth: 0, fontWeight: 600, overflowWrap: 'anywhere' }}>{title && cellContent(title, row)}</Box>
                 {actions && <Box sx={{ flexShrink: 0 }}>{actions(row)}</Box>}
               </Stack>

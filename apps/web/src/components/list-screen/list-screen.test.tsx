@@ -3,7 +3,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import { scopesFrom } from '@tarang/shared/roles/auth-scopes';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '@/lib/notify';
@@ -37,14 +37,17 @@ type THarness = {
   paging?: 'pages' | 'cursor';
   query?: Partial<TListQuery<TThing>>;
   run?: (row: TThing) => unknown;
+  /** Rows may be ticked for a bulk action. */
+  selectable?: boolean;
 };
 
 function Address() {
   return <output data-testid="address">{useLocation().search}</output>;
 }
 
-function Things({ paging = 'pages', query, run }: THarness) {
+function Things({ paging = 'pages', query, run, selectable = false }: THarness) {
   const list = useListController({ paging, defaultSort: 'name', sortable: ['name'], filters: FILTERS });
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   const actions = useMemo(
     (): TRowAction<TThing>[] => [
       {
@@ -90,6 +93,16 @@ function Things({ paging = 'pages', query, run }: THarness) {
         noRows="No things found"
         failure={(error) => `Failed: ${(error as Error).message}`}
         clearable
+        selection={
+          selectable
+            ? {
+                ids: ticked,
+                onChange: setTicked,
+                name: (row) => `Select ${row.name}`,
+                actions: <button type="button">{`Move ${[...ticked].join(',')}`}</button>,
+              }
+            : undefined
+        }
       />
       <Address />
     </>
@@ -246,6 +259,35 @@ describe('ListScreen', () => {
     await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Locked' }));
     await waitFor(() => expect(screen.queryByRole('columnheader', { name: 'Locked' })).not.toBeInTheDocument());
     expect(JSON.parse(localStorage.getItem('tarang.things.columns') ?? '{}')).toEqual({ locked: false });
+  });
+
+  it('ticks rows for a bulk action: a bar says how many and offers the action, and Clear selection empties it', async () => {
+    const user = await renderThings({ user: true }, { selectable: true });
+    expect(screen.queryByTestId('selection-bar')).not.toBeInTheDocument();
+    const row = (name: string) => screen.getByText(name).closest('[role="row"]') as HTMLElement;
+    await user.click(within(row('Alpha')).getByRole('checkbox', { name: 'Select row' }));
+    await user.click(within(row('Beta')).getByRole('checkbox', { name: 'Select row' }));
+    const bar = screen.getByTestId('selection-bar');
+    expect(bar).toHaveTextContent('2 selected');
+    expect(within(bar).getByRole('button', { name: `Move ${hexId('1')},${hexId('2')}` })).toBeInTheDocument();
+    await user.click(within(bar).getByRole('button', { name: 'Clear selection' }));
+    expect(screen.queryByTestId('selection-bar')).not.toBeInTheDocument();
+    // The page's box ticks the page's rows.
+    await user.click(screen.getByRole('checkbox', { name: 'Select the rows of this page' }));
+    expect(screen.getByTestId('selection-bar')).toHaveTextContent('2 selected');
+  });
+
+  it('gives each card a tick box of its own on a phone', async () => {
+    const wide = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...wide(query), matches: query.includes('max-width') })) as typeof window.matchMedia;
+    try {
+      const user = await renderThings({ user: true }, { selectable: true });
+      await user.click(screen.getByRole('checkbox', { name: 'Select Beta' }));
+      expect(screen.getByTestId('selection-bar')).toHaveTextContent('1 selected');
+      expect(screen.getByRole('button', { name: `Move ${hexId('2')}` })).toBeInTheDocument();
+    } finally {
+      window.matchMedia = wide;
+    }
   });
 
   it('lays the rows out as cards on a phone, with their actions and pages within reach of the keyboard', async () => {

@@ -12,6 +12,7 @@ import { FilterBar } from './filter-bar';
 import type { TFilter } from './filters';
 import { ListCards } from './list-cards';
 import { ListGrid } from './list-grid';
+import { SelectionBar, type TListSelection } from './list-selection';
 import type { TListView } from './list-view';
 import { type TRowAction, useRowActions } from './row-actions';
 import { useColumnVisibility } from './use-column-visibility';
@@ -59,6 +60,8 @@ type TListScreenProps<R> = {
   tools?: ReactNode;
   clearable?: boolean;
   getRowId?: (row: R) => string;
+  /** Rows the user may tick for the screen's bulk actions. */
+  selection?: TListSelection<R>;
   /** The screen's dialogs (opened by its actions). */
   children?: ReactNode;
   'data-testid'?: string;
@@ -70,7 +73,8 @@ const rowIdOf = (row: unknown) => (row as { id: string }).id;
  * A list screen: its filters (declared), the rows of one page from the server as a data grid on wide screens and as
  * cards on phones, the columns the user chose, the row actions the role allows (asking first where declared), and
  * its empty, loading and error states. The screen itself declares only its columns, filters and actions; its read
- * takes the page, sort and filters from `useListController`.
+ * takes the page, sort and filters from `useListController`. With `selection`, rows can be ticked (a box per row, the
+ * page's rows at once on the grid) and a bar over the list offers the screen's bulk actions for them.
  */
 export function ListScreen<R extends GridValidRowModel>({
   resource,
@@ -88,6 +92,7 @@ export function ListScreen<R extends GridValidRowModel>({
   tools,
   clearable,
   getRowId = rowIdOf,
+  selection,
   children,
   'data-testid': testId,
 }: TListScreenProps<R>) {
@@ -168,12 +173,16 @@ export function ListScreen<R extends GridValidRowModel>({
           {failure(query.error)}
         </Alert>
       )}
+      {selection && selection.ids.size > 0 && (
+        <SelectionBar count={selection.ids.size} actions={selection.actions} onClear={() => selection.onChange(new Set())} />
+      )}
       {phone ? (
         <ListCards
           view={view}
           columns={columns.filter((c) => visibility.isShown(c.field))}
           actions={actionsColumn ? render : null}
           waiting={query.isPending}
+          selection={selection}
         />
       ) : (
         <ListGrid
@@ -182,6 +191,7 @@ export function ListScreen<R extends GridValidRowModel>({
           actions={actionsColumn}
           visibility={visibility.model}
           onVisibilityChange={visibility.change}
+          selection={selection}
         />
       )}
       {rowActions.dialog}
