@@ -3,6 +3,7 @@ import { MODULES } from '@tarang/shared/modules/module-catalogue';
 import { permissionsFromScopes } from '@tarang/shared/roles/auth-scopes';
 import { DEFAULT_ROLES } from '@tarang/shared/roles/default-roles';
 import { simIdentity } from '@tarang/shared/sims/generated-identifiers';
+import { luhnCheckDigit } from '@tarang/shared/sims/identifiers';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -77,8 +78,8 @@ async function setGateway(operator: string, settings: Partial<Omit<TGateway, 'op
 
 /**
  * Data for every screen: SIMs in stock, allocated, active, suspended and pending; requests completed, partial,
- * failed, waiting for an operator, scheduled and cancelled; a SIM replaced; an organisation with a child, its own role
- * and admin.
+ * failed, waiting for an operator, scheduled and cancelled; a SIM replaced; a device holding a SIM and one in the
+ * inventory; a ticket; an organisation with a child, its own role and admin.
  */
 async function seedScreens() {
   gatewaysBefore = await api<TGateway[]>('GET', '/operator-gateway');
@@ -167,6 +168,33 @@ async function seedScreens() {
     { 'idempotency-key': randomUUID() },
   );
   await waitForJob(replaced.request, (s) => s === 'COMPLETED');
+
+  // Devices: one holding a SIM of the organisation, fitted to a truck (the device list), and one holding none (the
+  // inventory).
+  const imei = (n: number) => {
+    const body = `35209900${String((base + n) % 1_000_000).padStart(6, '0')}`;
+    return body + luhnCheckDigit(body);
+  };
+  await api('POST', '/device', {
+    imei: imei(0),
+    make: 'Teltonika',
+    model: 'FMB920',
+    organizationId: org.id,
+    simIccid: iccids[9],
+    vehicle: { registration: 'MH12AB1234', type: 'TRUCK' },
+    endUser: { name: 'Ravi Kumar', phone: '+919876543210', kycIdType: 'AADHAAR', kycIdNumber: '234567890124' },
+  });
+  await api('POST', '/device-inventory', { imei: imei(1), make: 'Queclink', model: 'GV300', organizationId: org.id });
+
+  // A ticket raised for the organisation, with its SIM, so that the tickets list has a row.
+  await api('POST', '/tickets', {
+    subject: 'Meters in the depot stopped reporting',
+    category: 'CONNECTIVITY',
+    priority: 'HIGH',
+    body: 'Three meters have sent nothing since the maintenance.',
+    organizationId: org.id,
+    iccids: [iccids[8]],
+  });
 
   const role = await createRole({ name: `Org Admin ${suffix}`, organizationId: org.id, authScopes: ORG_ADMIN_SCOPES });
   await createUser({

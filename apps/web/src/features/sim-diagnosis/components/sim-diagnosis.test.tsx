@@ -226,6 +226,13 @@ describe('SimDiagnosis', () => {
     await screen.findByRole('list', { name: 'Checks' }, { timeout: 10_000 });
     expect(within(row('PROVIDER_STATUS')).queryByRole('button')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Refresh' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Raise a ticket' })).not.toBeInTheDocument();
+  });
+
+  it('offers Raise a ticket to a role that raises tickets: the ticket form for this SIM and its organisation', async () => {
+    renderPage({ 'sim-diagnosis': [], tickets: ['addTickets'] });
+    const raise = await screen.findByRole('link', { name: 'Raise a ticket' }, { timeout: 10_000 });
+    expect(raise).toHaveAttribute('href', `/tickets/add?diagnosis=${ICCID}&organizationId=${hexId('a')}`);
   });
 
   it('checks what is typed before looking it up, and says when no SIM has it', async () => {

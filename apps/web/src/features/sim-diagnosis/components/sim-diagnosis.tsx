@@ -1,8 +1,6 @@
-import CancelRounded from '@mui/icons-material/CancelRounded';
-import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
-import ErrorRounded from '@mui/icons-material/ErrorRounded';
 import RefreshRounded from '@mui/icons-material/RefreshRounded';
 import SearchRounded from '@mui/icons-material/SearchRounded';
+import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,7 +10,6 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatPaise } from '@tarang/shared/format/money';
 import type { TDiagnosisCheck, TSimDiagnosis } from '@tarang/shared/sims/diagnosis.schemas';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,58 +17,12 @@ import { Link as RouterLink } from 'react-router';
 import { SectionCard } from '@/components/ui/section-card';
 import { useRequestMessages } from '@/features/requests/utils/messages';
 import { useCan } from '@/lib/authorization';
-import { displayDay, formatDateTime } from '@/lib/date';
+import { formatDateTime } from '@/lib/date';
 import { notify } from '@/lib/notify';
 import { useRefreshSimDiagnosis, useSimDiagnosis } from '../api/get-sim-diagnosis';
 import { simIdentifierOf } from '../utils/identifier';
 import { CheckFix } from './check-fix';
-
-const OUTCOME_ICON = {
-  PASS: <CheckCircleRounded color="success" aria-hidden />,
-  WARN: <ErrorRounded color="warning" aria-hidden />,
-  FAIL: <CancelRounded color="error" aria-hidden />,
-} as const;
-
-/** Evidence in integer paise: shown in rupees, and left out when null (a role that may not see the wallet). */
-const MONEY_EVIDENCE = new Set(['available', 'renewalPrice']);
-
-/**
- * Evidence values as a reader sees them: times in India time, days as DD/MM/YYYY, money in rupees, booleans and the
- * plan's over-limit action as words.
- */
-function useEvidenceText() {
-  const { t } = useTranslation('sim-diagnosis');
-  return (key: string, value: string | number | boolean | null): string => {
-    if (value === null || value === '') return '—';
-    if (typeof value === 'boolean') return t(value ? 'evidence.yes' : 'evidence.no');
-    if (typeof value === 'number' && MONEY_EVIDENCE.has(key)) return formatPaise(value);
-    if (typeof value === 'number' && key === 'usedMb') return value.toFixed(1);
-    if (typeof value === 'string' && key === 'ingestedThrough') return displayDay(value);
-    if (typeof value === 'string' && key === 'overLimitAction') return t(`overLimit.${value}`, { defaultValue: value });
-    if (typeof value === 'string' && /At$/.test(key) && !Number.isNaN(Date.parse(value))) return formatDateTime(value);
-    if (typeof value === 'number' && /^bytes/.test(key)) return `${(value / 1024).toFixed(1)} KB`;
-    return String(value);
-  };
-}
-
-/**
- * A check's sentence in the reader's language, from its reason and evidence (the server's English otherwise). When
- * the role may not see the money a sentence names, its `_hidden` wording says the same without the figures.
- */
-function useSummary() {
-  const { t } = useTranslation('sim-diagnosis');
-  const text = useEvidenceText();
-  return (check: TDiagnosisCheck): string => {
-    const values = Object.fromEntries(Object.entries(check.evidence).map(([k, v]) => [k, text(k, v)]));
-    const hidden = Object.entries(check.evidence).some(([k, v]) => MONEY_EVIDENCE.has(k) && v === null);
-    return t(`reasons.${check.key}.${check.reason}`, {
-      ...values,
-      context: hidden ? 'hidden' : undefined,
-      defaultValue: check.summary,
-      interpolation: { escapeValue: false },
-    });
-  };
-}
+import { MONEY_EVIDENCE, OUTCOME_ICON, useEvidenceText, useSummary } from './check-words';
 
 function CheckRow({
   check,
@@ -129,6 +80,16 @@ function CheckRow({
 }
 
 /**
+ * Raise a ticket about the SIM with its diagnosis attached: the ticket form names the SIM, and for staff starts with the
+ * SIM's organisation.
+ */
+function raiseTicketHref(d: TSimDiagnosis): string {
+  const query = new URLSearchParams({ diagnosis: d.sim.iccid });
+  if (d.sim.organization) query.set('organizationId', d.sim.organization.id);
+  return `/tickets/add?${query}`;
+}
+
+/**
  * SIM diagnosis (spec /sim-diagnosis?number=…): a SIM found by its ICCID, MSISDN or IMSI, and one list of checks —
  * failing ones first — each with its evidence and the fix the role may take. Refresh asks the SIM's operators again;
  * an operator that does not answer is said, and what it said last stays.
@@ -142,6 +103,7 @@ export function SimDiagnosis({ number, onNumber }: { number: string; onNumber: (
   const query = useSimDiagnosis(id);
   const refresh = useRefreshSimDiagnosis(id);
   const canRefresh = useCan('sim-diagnosis', 'refresh');
+  const canRaiseTicket = useCan('tickets', 'addTickets');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -228,6 +190,11 @@ export function SimDiagnosis({ number, onNumber }: { number: string; onNumber: (
             {canRefresh && (
               <Button startIcon={<RefreshRounded />} onClick={doRefresh} disabled={refresh.isPending}>
                 {refresh.isPending ? t('refresh.running') : t('refresh.button')}
+              </Button>
+            )}
+            {canRaiseTicket && (
+              <Button component={RouterLink} to={raiseTicketHref(d)} variant="outlined" startIcon={<SupportAgentOutlined />}>
+                {t('raiseTicket')}
               </Button>
             )}
           </Stack>
