@@ -1109,6 +1109,11 @@ export const ROUTE_TARGETS: Record<string, TRouteTarget | TRouteTarget[]> = {
     owners: OWNERS.tickets,
     rows: dataIds,
   },
+  'GET /api/v1/tickets/assignees': {
+    kind: 'none',
+    why: 'staff only: the provider’s own users who work tickets',
+    aim: async () => ({ url: '/tickets/assignees' }),
+  },
   'POST /api/v1/tickets': {
     kind: 'object',
     ok: 201,

@@ -169,6 +169,10 @@ describe('tickets', () => {
     });
     expect(assigned.statusCode, assigned.body).toBe(200);
     expect(assigned.json().data).toMatchObject({ assignee: { id: f.actors.staffAdmin.userId }, priority: 'URGENT' });
+    // Staff pick an assignee from the staff who work tickets; an organisation cannot list them.
+    const assignees = (await call('GET', '/tickets/assignees', tokens.staff)).json().data as { id: string }[];
+    expect(assignees.map((a) => a.id)).toContain(f.actors.staffAdmin.userId);
+    expect((await call('GET', '/tickets/assignees', tokens.c1Raiser!)).statusCode).toBe(403);
     // Staff raise for an organisation, and must say which.
     expect((await call('POST', '/tickets', tokens.staff, { subject: 'S', category: 'OTHER', body: 'B' })).statusCode).toBe(400);
   });

@@ -50,6 +50,13 @@ export function ticketRoutes(app: FastifyInstance, deps: TDeps) {
       handler: async (request) => ok(await tickets.createTicket(deps, contextOf(request), request.body), { message: 'Ticket raised' }),
     });
 
+    route.get('/tickets/assignees', {
+      access: access.permission('tickets', undefined, 'none', { staffOnly: true }),
+      summary: 'Staff a ticket can be assigned to: active staff users whose role works tickets',
+      data: z.array(z.object({ id: z.string(), label: z.string() })),
+      handler: async () => ok(await tickets.listAssignees(deps)),
+    });
+
     route.get('/tickets/:id', {
       access: access.permission('tickets'),
       summary: 'A ticket with its thread, attachments, SIMs, requests and diagnosis',

@@ -59,12 +59,17 @@ type TRow = {
   updated_at: Date;
 };
 
+/** A user's name as others read it (the label kept at the time when the user is gone). */
+const nameOf = (alias: string, label: string) =>
+  sql.raw(`coalesce(nullif(trim(${alias}.first_name || ' ' || ${alias}.last_name), ''), ${label})`);
+
 const columns = sql`t.id, t.number, t.subject, t.category, t.priority, t.status, t.organization_id, o.trade_name, t.created_by_id,
-  t.created_by_label, t.created_by_side, t.assignee_id, trim(a.first_name || ' ' || a.last_name) AS assignee_label, t.sla_due_at,
+  ${nameOf('cb', 't.created_by_label')} AS created_by_label, t.created_by_side, t.assignee_id, trim(a.first_name || ' ' || a.last_name) AS assignee_label, t.sla_due_at,
   t.sla_left_seconds, coalesce(t.sla_due_at < now(), false) AS overdue,
   (SELECT count(*)::int FROM ticket_comments c WHERE c.ticket_id = t.id) AS comments, t.diagnosis, t.resolved_at, t.closed_at,
   t.created_at, t.updated_at`;
-const from = sql`tickets t JOIN organizations o ON o.id = t.organization_id LEFT JOIN users a ON a.id = t.assignee_id`;
+const from = sql`tickets t JOIN organizations o ON o.id = t.organization_id LEFT JOIN users a ON a.id = t.assignee_id
+  LEFT JOIN users cb ON cb.id = t.created_by_id`;
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
@@ -219,7 +224,8 @@ export async function getTicket(deps: TDeps, ctx: TRequestContext, id: string): 
   if (!row) throw notFound();
   const [thread, attachments, sims, requests] = await Promise.all([
     deps.db.execute<{ id: string; body: string; created_at: Date; author_id: string | null; author_label: string; author_side: TSide }>(
-      sql`SELECT id, body, created_at, author_id, author_label, author_side FROM ticket_comments WHERE ticket_id = ${id} ORDER BY created_at, id`,
+      sql`SELECT c.id, c.body, c.created_at, c.author_id, ${nameOf('u', 'c.author_label')} AS author_label, c.author_side
+        FROM ticket_comments c LEFT JOIN users u ON u.id = c.author_id WHERE c.ticket_id = ${id} ORDER BY c.created_at, c.id`,
     ),
     deps.db.execute<{
       id: string;
@@ -232,8 +238,9 @@ export async function getTicket(deps: TDeps, ctx: TRequestContext, id: string): 
       author_id: string | null;
       author_label: string;
       author_side: TSide;
-    }>(sql`SELECT id, file_name, type, size, sha256, comment_id, created_at, author_id, author_label, author_side
-      FROM ticket_attachments WHERE ticket_id = ${id} ORDER BY created_at, id`),
+    }>(sql`SELECT a.id, a.file_name, a.type, a.size, a.sha256, a.comment_id, a.created_at, a.author_id,
+        ${nameOf('u', 'a.author_label')} AS author_label, a.author_side
+      FROM ticket_attachments a LEFT JOIN users u ON u.id = a.author_id WHERE a.ticket_id = ${id} ORDER BY a.created_at, a.id`),
     deps.db.execute<{ id: string; iccid: string; status: string }>(sql`
       SELECT s.id, s.primary_iccid AS iccid, s.status FROM ticket_sims ts JOIN sims s ON s.id = ts.sim_id WHERE ts.ticket_id = ${id}
       ORDER BY s.primary_iccid`),
@@ -414,4 +421,13 @@ export async function readAttachment(deps: TDeps, ctx: TRequestContext, id: stri
   const row = rows[0];
   if (!row) throw fieldError('NOT_FOUND', 'attachmentId', 'Attachment not found');
   return { fileName: row.file_name, type: row.type, sha256: row.sha256, content: row.content };
+}
+
+/** Staff who can be assigned a ticket: active staff users whose role works tickets, by name. */
+export async function listAssignees(deps: TDeps): Promise<{ id: string; label: string }[]> {
+  const { rows } = await deps.db.execute<{ id: string; label: string }>(sql`
+    SELECT u.id, ${nameOf('u', 'coalesce(u.email, u.id)')} AS label FROM users u JOIN roles r ON r.id = u.role_id
+    WHERE u.organization_id IS NULL AND u.status = 'ACTIVE' AND coalesce((r.auth_scopes -> 'tickets' ->> 'allowed')::boolean, false)
+    ORDER BY 2 LIMIT 500`);
+  return rows;
 }
