@@ -223,6 +223,11 @@ async function submitNext(e: TEngine): Promise<number> {
       refused.push(...hold.refused.map((r) => ({ id: r.taskId, reason: r.reason })));
       send.splice(0, send.length, ...send.filter((x) => !out.has(x.id)));
       targets = hold.targets;
+      for (const [id, iccid] of await replacementTargets(
+        tx,
+        send.filter((x) => !x.fresh).map((x) => x.id),
+      ))
+        targets.set(id, iccid);
     } else if (s.type === 'FIRMWARE_UPDATE') {
       // Each device is reached through its SIM: a SIM no device holds any more is refused.
       targets = await firmwareTargets(
@@ -232,11 +237,6 @@ async function submitNext(e: TEngine): Promise<number> {
       const gone = send.filter((x) => !targets!.has(x.id));
       refused.push(...gone.map((x) => ({ id: x.id, reason: 'No device holds this SIM now (changed since the request)' })));
       send.splice(0, send.length, ...send.filter((x) => targets!.has(x.id)));
-      for (const [id, iccid] of await replacementTargets(
-        tx,
-        send.filter((x) => !x.fresh).map((x) => x.id),
-      ))
-        targets.set(id, iccid);
     }
     if (send.length) {
       await tx.execute(sql`UPDATE job_tasks SET status = 'SUBMITTING', submission_id = ${sid}, tries = tries + 1,

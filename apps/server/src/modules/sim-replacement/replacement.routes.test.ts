@@ -180,6 +180,30 @@ describe('SIM replacement', () => {
     );
   });
 
+  it('a pair the operator asks to send again goes again with its new SIM, and the swap happens at the operator', async () => {
+    await resetSimulators(t, tokens.staff);
+    const [old] = await makeSims(t, 1, { organizationId: f.orgs.C1.id, status: 'ACTIVE', operators: ['AIRTEL'] });
+    const [fresh] = await makeSims(t, 1, { organizationId: f.orgs.C1.id, status: 'ALLOCATED', operators: ['AIRTEL'] });
+    await setGateway(t, tokens.staff, 'AIRTEL', { transientFailureRate: 1, maxAttempts: 5 });
+    const res = await replace({ oldIccid: old!.iccid, newIccid: fresh!.iccid, reason: 'Damaged' });
+    expect(res.statusCode, res.body).toBe(200);
+    const jobId = res.json().data.request.jobId as string;
+    // "Busy, try again": the task waits for its next try.
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      const [task] = await q<{ status: string; tries: number }>('SELECT status, tries FROM job_tasks WHERE job_id = $1', [jobId]);
+      if (task?.status === 'PENDING' && task.tries >= 1) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await setGateway(t, tokens.staff, 'AIRTEL', { transientFailureRate: 0 });
+    expect((await waitForJob(t, tokens.c1Desk!, jobId)).status).toBe('COMPLETED');
+    // The operator swapped: the new ICCID is active there with the old one's number.
+    expect(await q('SELECT operation FROM simulator_sims WHERE iccid = $1 AND result = $2', [fresh!.iccid, 'DONE'])).toEqual([
+      { operation: 'ACTIVATE' },
+    ]);
+    expect(await sim(fresh!.iccid)).toMatchObject({ status: 'ACTIVE', msisdn: old!.msisdn });
+  });
+
   it('refuses a pair with the reason and the field: another operator, another organisation, statuses, a SIM already in a request', async () => {
     await resetSimulators(t, tokens.staff, { processingMs: 60_000 });
     const [old] = await makeSims(t, 1, { organizationId: f.orgs.C1.id, status: 'ACTIVE', operators: ['AIRTEL'] });
