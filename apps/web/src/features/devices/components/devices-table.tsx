@@ -1,5 +1,6 @@
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
+import SystemUpdateAltOutlined from '@mui/icons-material/SystemUpdateAltOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -25,6 +26,7 @@ import { type TDeviceParams, useDevices } from '../api/get-devices';
 import { useDeviceMessages } from '../utils/messages';
 import { deviceEditHref, simHref } from '../utils/saved-device';
 import { AssignDialog } from './assign-dialog';
+import { FirmwareUpdateDialog, type TFirmwareTarget } from './firmware-update-dialog';
 import { useCanOpenSim } from './use-can-open-sim';
 import { useDeviceReach } from './use-device-reach';
 import { VehicleDialog } from './vehicle-dialog';
@@ -55,7 +57,9 @@ function TwoLines({ first, second, mono = false }: { first: ReactNode; second?: 
 /** The delete the server refused because the device holds a SIM in service: asked again, as Unlink and delete. */
 const unlinkAsked = (error: unknown) => isApiError(error) && error.status === 409 && error.errors?.some((e) => e.path === 'unlink');
 
-type TSelected = { identity: string; devices: ReadonlyMap<string, string> };
+type TSelected = { identity: string; devices: ReadonlyMap<string, TFirmwareTarget> };
+
+const targetOf = (d: TDevice): TFirmwareTarget => ({ id: d.id, imei: d.imei, make: d.make, model: d.model });
 
 /**
  * The devices (spec /device) or the device inventory (/device-inventory: the devices holding no SIM): newest first,
@@ -63,8 +67,8 @@ type TSelected = { identity: string; devices: ReadonlyMap<string, string> };
  * SIM), its vehicle, its end user — phone and document as the server sends them, masked for a role without View KYC —,
  * its organisation and when it was added. Narrowed by the start of an IMEI, serial or registration, by whether it holds
  * a SIM, and by organisation, kept in the address. Edit, Show Vehicle and Delete as the role allows; a device holding a
- * SIM in service is deleted only once the user agrees to unlink it. In the inventory, devices can be ticked and
- * assigned to an organisation.
+ * SIM in service is deleted only once the user agrees to unlink it. Devices can be ticked: in the list for Update
+ * Firmware (also a row action), in the inventory to be assigned to an organisation.
  */
 export function DevicesTable({ inventory = false }: { inventory?: boolean }) {
   const { t } = useTranslation('devices');
@@ -73,10 +77,13 @@ export function DevicesTable({ inventory = false }: { inventory?: boolean }) {
   const reach = useDeviceReach();
   const canOpenSim = useCanOpenSim();
   const canAssign = useCan('device-inventory', 'addDeviceInventory') && inventory;
+  const canUpdateFirmware = useCan('device', 'updateFirmware') && !inventory;
   const { mutateAsync: remove, isPending: removing } = useDeleteDevice();
   const [vehicleOf, setVehicleOf] = useState<TDevice | null>(null);
   const [unlinkOf, setUnlinkOf] = useState<TDevice | null>(null);
   const [assigning, setAssigning] = useState(false);
+  /** The devices Update Firmware was opened for: a row's, or the ticked ones. */
+  const [updating, setUpdating] = useState<readonly TFirmwareTarget[] | null>(null);
 
   const filters = useMemo(
     (): TFilter[] => [
@@ -120,24 +127,33 @@ export function DevicesTable({ inventory = false }: { inventory?: boolean }) {
   const stock = useDeviceInventory(params, inventory);
   const query = inventory ? stock : devices;
 
-  // The ticked devices (id → IMEI), across pages, until the filters change.
+  // The ticked devices (id → IMEI, make and model), across pages, until the filters change.
   const [selected, setSelected] = useState<TSelected>({ identity: list.identity, devices: new Map() });
-  const ticked = selected.identity === list.identity ? selected.devices : new Map<string, string>();
-  const imeiById = useRef(new Map<string, string>());
-  for (const row of query.data?.rows ?? []) imeiById.current.set(row.id, row.imei);
-  const selection: TListSelection<TDevice> | undefined = canAssign
-    ? {
-        ids: new Set(ticked.keys()),
-        onChange: (ids) =>
-          setSelected({ identity: list.identity, devices: new Map([...ids].map((id) => [id, imeiById.current.get(id) ?? id])) }),
-        name: (row) => t('list.select', { imei: row.imei }),
-        actions: (
-          <Button size="small" variant="contained" onClick={() => setAssigning(true)}>
-            {t('actions.assign')}
-          </Button>
-        ),
-      }
-    : undefined;
+  const ticked = selected.identity === list.identity ? selected.devices : new Map<string, TFirmwareTarget>();
+  const seen = useRef(new Map<string, TFirmwareTarget>());
+  for (const row of query.data?.rows ?? []) seen.current.set(row.id, targetOf(row));
+  const clearTicks = () => setSelected({ identity: list.identity, devices: new Map() });
+  const selection: TListSelection<TDevice> | undefined =
+    canAssign || canUpdateFirmware
+      ? {
+          ids: new Set(ticked.keys()),
+          onChange: (ids) =>
+            setSelected({
+              identity: list.identity,
+              devices: new Map([...ids].map((id) => [id, ticked.get(id) ?? seen.current.get(id) ?? { id, imei: id, make: '', model: '' }])),
+            }),
+          name: (row) => t('list.select', { imei: row.imei }),
+          actions: canAssign ? (
+            <Button size="small" variant="contained" onClick={() => setAssigning(true)}>
+              {t('actions.assign')}
+            </Button>
+          ) : (
+            <Button size="small" variant="contained" onClick={() => setUpdating([...ticked.values()])}>
+              {t('actions.updateFirmware')}
+            </Button>
+          ),
+        }
+      : undefined;
 
   const columns = useMemo((): TListColumn<TDevice>[] => {
     const kyc = (d: TDevice) =>
@@ -234,6 +250,16 @@ export function DevicesTable({ inventory = false }: { inventory?: boolean }) {
         run: (d) => setVehicleOf(d),
       },
       {
+        key: 'firmware',
+        label: t('actions.updateFirmware'),
+        name: (d) => t('actions.updateFirmwareNamed', { imei: d.imei }),
+        icon: <SystemUpdateAltOutlined fontSize="small" />,
+        permission: { module: 'device', action: 'updateFirmware' },
+        // Over the air, through the SIM the device holds: the inventory's devices hold none.
+        visible: (d) => d.sim !== null,
+        run: (d) => setUpdating([targetOf(d)]),
+      },
+      {
         key: 'delete',
         label: t('actions.delete'),
         name: (d) => t('actions.deleteNamed', { name: d.imei }),
@@ -299,9 +325,16 @@ export function DevicesTable({ inventory = false }: { inventory?: boolean }) {
       />
       {assigning && (
         <AssignDialog
-          devices={ticked}
+          devices={new Map([...ticked].map(([id, d]) => [id, d.imei]))}
           onClose={() => setAssigning(false)}
-          onAssigned={() => setSelected({ identity: list.identity, devices: new Map() })}
+          onAssigned={clearTicks}
+        />
+      )}
+      {updating && updating.length > 0 && (
+        <FirmwareUpdateDialog
+          devices={updating}
+          onClose={() => setUpdating(null)}
+          onRequested={updating.length > 1 || ticked.has(updating[0]!.id) ? clearTicks : undefined}
         />
       )}
     </ListScreen>

@@ -56,6 +56,16 @@ export const useDeviceMessages = createMessages('devices', {
     'Device saved': 'saved',
     'Device deleted': 'deleted',
     'Device added to the inventory': 'addedToInventory',
+    'Give the version': 'versionNeeded',
+    'version must be at most 40 characters': 'versionTooLong',
+    'A version is letters, digits, dots, dashes, plus and underscores': 'versionInvalid',
+    'The checksum is the file’s SHA-256: 64 hexadecimal characters': 'checksumInvalid',
+    'Firmware not found': 'firmwareNotFound',
+    'Firmware published': 'firmwarePublished',
+    'Firmware saved': 'firmwareSaved',
+    'Firmware withdrawn': 'firmwareWithdrawn',
+    'None of the devices can take this firmware': 'firmwareNone',
+    'The device holds no SIM: it is reached through its SIM': 'firmwareNoSim',
   },
   patterns: [
     { pattern: /^A device with IMEI (?<imei>\d+) is already registered$/, key: 'imeiTaken' },
@@ -68,6 +78,14 @@ export const useDeviceMessages = createMessages('devices', {
       key: 'deleteRefused',
     },
     { pattern: /^(?<code>[A-Z]{2}) is not a state or union territory code$/, key: 'registrationState' },
+    { pattern: /^(?<name>.+) already has firmware (?<version>\S+)$/, key: 'firmwareTaken' },
+    { pattern: /^The device is a (?<device>.+); this firmware is for the (?<firmware>.+)$/, key: 'firmwareOtherModel' },
+    { pattern: /^The device already runs (?<version>\S+)$/, key: 'firmwareAlreadyRuns' },
+    { pattern: /^The device's SIM is (?<status>[A-Z_]+): it is reached only through an active SIM$/, key: 'firmwareSimNotActive' },
+    {
+      pattern: /^(?<count>\d+) of the devices cannot take this firmware: send the others with proceedWithValid$/,
+      key: 'firmwareSomeCannot',
+    },
   ],
   // English keeps the server's words; Hindi gives a SIM's status in its words.
   values: (values, { t, english }) => {

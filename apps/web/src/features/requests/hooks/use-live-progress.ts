@@ -24,6 +24,11 @@ export function useLiveProgress(jobId: string | undefined, base: { status: strin
       void queryClient.invalidateQueries({ queryKey: jobsResource.keys.of('detail') });
       void queryClient.invalidateQueries({ queryKey: jobsResource.keys.of('tasks', jobId) });
       void queryClient.invalidateQueries({ queryKey: mnoJobsResource.keys.all });
+      // What a job's tasks change when they end: the SIMs' states and the devices' firmware.
+      if (isFinalStatus(key)) {
+        void queryClient.invalidateQueries({ queryKey: ['sims'] });
+        void queryClient.invalidateQueries({ queryKey: ['devices'] });
+      }
     }
     seen.current = key;
   }, [data, jobId, queryClient]);
