@@ -2,7 +2,8 @@
  * `npm run bench [-- --sims 1000000 --requests 200 --upload-rows 1000000 --allocate-rows 100000 --export 1 --request-sims 100000
  *   --crash 1 --console 20 --flood 0 --whitelists 1 --whitelist-sims 100000 --reconcile-profiles 1000000 --money 1 --transfers 5000
  *   --activation-sims 10000 --bank-ops 2000 --diagnosis 1 --diagnosis-sims 500 --diagnosis-requests 500 --ingest-sims 1000000
- *   --replace-pairs 10000 --pg embedded|machine]`
+ *   --replace-pairs 10000 --devices 1 --firmware-devices 10000 --firmware-batch 10000
+ *   --device-rows 100000 --pg embedded|machine]`
  *
  * SIM inventory at scale, measured end to end on a throwaway database: builds a dataset (the demo organisations and
  * `--sims` SIMs through COPY), starts the real server as a child process, and measures
@@ -24,6 +25,10 @@
  *     year of usage beside the bare SQL of its reads; the usage ingest of one day for at least `--ingest-sims` SIMs beside a
  *     bare COPY, and the bytes per SIM-day; `--replace-pairs` replacements from a file until every pair is DONE beside bare SQL
  *     (0 skips either); bench/diagnosis.ts, bench/results/diagnosis.md;
+ *   - devices (issue 17, `--devices 1`): a firmware job over `--firmware-devices` devices (at most 10,000) through the
+ *     device-management gateway at zero latency (batches of `--firmware-batch`) until COMPLETED, checked and beside bare
+ *     SQL; a device upload of `--device-rows` rows beside a bare COPY and beside the SIM upload's rows/s of the same run
+ *     (0 skips either); bench/devices.ts, bench/results/devices.md;
  *   - the console (`--console` runs): the production build in the system Chromium, from a click on "Sim Inventory"
  *     (and from a fresh load of /sim-inventory) until the grid shows a SIM (bench/console.ts).
  * Prints a table and writes it to bench/results/latest.md. Not part of `npm test`.
@@ -51,6 +56,7 @@ import { countSims, encodeCursor, listSimPage, resolveSearch, type TResolvedFilt
 import { seedDemo, seedDemoSims } from '../apps/server/src/scripts/seed-demo';
 import { measureAnonymousFlood } from './anonymous-flood';
 import { measureConsole } from './console';
+import { measureDevices, type TSimUploadFigure } from './devices';
 import { measureDiagnosis } from './diagnosis';
 import { measureMoney } from './money';
 import { measureWhitelists } from './whitelists';
@@ -88,10 +94,16 @@ const DIAGNOSIS_SIMS = arg('diagnosis-sims', 500);
 const DIAGNOSIS_REQUESTS = arg('diagnosis-requests', 500);
 const INGEST_SIMS = arg('ingest-sims', 1_000_000);
 const REPLACE_PAIRS = arg('replace-pairs', 10_000);
+const DEVICES = arg('devices', 1);
+const FIRMWARE_DEVICES = arg('firmware-devices', 10_000);
+const FIRMWARE_BATCH = Math.max(arg('firmware-batch', 10_000), 1);
+const DEVICE_ROWS = arg('device-rows', 100_000);
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const ISSUE_16_TARGETS =
   'Targets (issue 16): GET /sim/sim-diagnosis p95 ≤ 100 ms without Refresh at 10,000,000 SIMs; the usage ingest of one day for 1,000,000 SIMs ≤ 60 s; a replacement of 10,000 pairs ≤ 60 s at zero simulated latency.';
+const ISSUE_17_TARGETS =
+  "Targets (issue 17): a firmware job over 10,000 devices ≤ 60 s at zero simulated latency; a device upload of 100,000 rows beside the SIM upload's rows/s in the same run.";
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const fmt = (n: number) => n.toLocaleString('en-US');
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
@@ -330,6 +342,35 @@ async function settle(pool: pg.Pool): Promise<void> {
   }
 }
 
+/** A CSV of `rows` new SIMs through POST /sim/large-data, until its operation is DONE: its figures, and the serial after it. */
+async function uploadSimCsv(server: TServer, token: string, pool: pg.Pool, work: string, rows: number) {
+  const file = path.join(work, 'upload.csv');
+  const serial = await writeUploadCsv(file, await nextSerial(pool), rows);
+  const size = (await stat(file)).size;
+  const up = await measured(server, async () => {
+    const form = new FormData();
+    form.append('file', await openAsBlob(file), 'bench-upload.csv');
+    const res = await fetch(`${server.base}/sim/large-data`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    if (res.status !== 202) throw new Error(`upload: ${res.status} ${await res.text()}`);
+    return await waitFor(server.base, token, `/sim/large-data/${((await res.json()) as { data: { id: string } }).data.id}`);
+  });
+  await rm(file, { force: true });
+  const figure: TSimUploadFigure = {
+    rows,
+    ms: up.ms,
+    bytes: size,
+    added: Number(up.result.succeeded),
+    rejected: Number(up.result.skipped),
+    startRss: up.startRss,
+    peakRss: up.peakRss,
+  };
+  return { figure, serial };
+}
+
 async function waitFor(base: string, token: string, url: string): Promise<Record<string, number | string>> {
   for (;;) {
     const res = await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${token}` } });
@@ -505,23 +546,11 @@ async function main() {
     }
 
     // Upload of a CSV through the API, then a raw COPY of as many rows (another serial range) into the same tables.
+    let simUpload: TSimUploadFigure | null = null;
     if (UPLOAD_ROWS > 0) {
       await settle(pool);
-      const file = path.join(work, 'upload.csv');
-      let serial = await nextSerial(pool);
-      serial = await writeUploadCsv(file, serial, UPLOAD_ROWS);
-      const size = (await stat(file)).size;
-      const up = await measured(api, async () => {
-        const form = new FormData();
-        form.append('file', await openAsBlob(file), 'bench-upload.csv');
-        const res = await fetch(`${api!.base}/sim/large-data`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${token}` },
-          body: form,
-        });
-        if (res.status !== 202) throw new Error(`upload: ${res.status} ${await res.text()}`);
-        return await waitFor(api!.base, token, `/sim/large-data/${((await res.json()) as { data: { id: string } }).data.id}`);
-      });
+      const { figure: up, serial } = await uploadSimCsv(api, token, pool, work, UPLOAD_ROWS);
+      simUpload = up;
       await settle(pool);
       const copyStart = performance.now();
       await copySims(pool, {
@@ -543,7 +572,7 @@ async function main() {
       const upRate = UPLOAD_ROWS / (up.ms / 1000);
       const copyRate = UPLOAD_ROWS / (copyMs / 1000);
       out(
-        `| upload CSV (${(size / 2 ** 20).toFixed(0)} MB; added ${fmt(Number(up.result.succeeded))}, rejected ${fmt(Number(up.result.skipped))}) | ${fmt(UPLOAD_ROWS)} | ${secs(up.ms)} | ${fmt(Math.round(upRate))} | ${mb(up.startRss)} → ${mb(up.peakRss)} | raw COPY ${secs(copyMs)}, ${fmt(Math.round(copyRate))} rows/s: upload at ${((100 * upRate) / copyRate).toFixed(0)}% of COPY |`,
+        `| upload CSV (${(up.bytes / 2 ** 20).toFixed(0)} MB; added ${fmt(up.added)}, rejected ${fmt(up.rejected)}) | ${fmt(UPLOAD_ROWS)} | ${secs(up.ms)} | ${fmt(Math.round(upRate))} | ${mb(up.startRss)} → ${mb(up.peakRss)} | raw COPY ${secs(copyMs)}, ${fmt(Math.round(copyRate))} rows/s: upload at ${((100 * upRate) / copyRate).toFixed(0)}% of COPY |`,
       );
       await pool.query('ANALYZE sims');
     }
@@ -647,6 +676,35 @@ async function main() {
       );
     }
 
+    if (DEVICES > 0) {
+      await settle(pool);
+      // The devices section starts a server of its own (with its worker): the one measured so far stops first.
+      if (api) {
+        api.child.kill('SIGTERM');
+        await new Promise((r) => api!.child.once('exit', r));
+        api = null;
+      }
+      const devices = await measureDevices({
+        databaseUrl: url,
+        startApi: (env) => startApi(url, work, env),
+        staff: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+        firmwareDevices: FIRMWARE_DEVICES,
+        firmwareBatch: FIRMWARE_BATCH,
+        uploadRows: DEVICE_ROWS,
+        simUpload,
+        uploadSims: async (server, sessionToken, rows) => (await uploadSimCsv(server, sessionToken, pool, work, rows)).figure,
+        workDir: work,
+        log,
+      });
+      out();
+      for (const line of devices) out(line);
+      await mkdir(path.join(ROOT, 'bench/results'), { recursive: true });
+      await writeFile(
+        path.join(ROOT, 'bench/results/devices.md'),
+        `# Devices: firmware jobs and the device upload\n\n${new Date().toISOString()} · ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB · ${fmt(simCount)} SIMs at the start · on ${server.label}\n\n${devices.join('\n')}\n\n${ISSUE_17_TARGETS}\n`,
+      );
+    }
+
     out();
     out(`Server RSS at rest after sign-in: ${(idleRss / 2 ** 20).toFixed(0)} MB. Whole run: ${secs(performance.now() - started)}.`);
     out();
@@ -662,6 +720,7 @@ async function main() {
       );
     }
     if (DIAGNOSIS > 0) out(ISSUE_16_TARGETS);
+    if (DEVICES > 0) out(ISSUE_17_TARGETS);
     if (MONEY > 0) {
       out(
         'Targets (issue 14): transfers through the API ≥ 30% of bare SQL, spread and on one hot wallet; an activation of 10,000 SIMs ≤ 30 s; the bank run at 64 × 2,000 with 3 crashes keeps every invariant.',
