@@ -1006,6 +1006,22 @@ export const ROUTE_TARGETS: Record<string, TRouteTarget | TRouteTarget[]> = {
       payload: { imei: freshImei(), make: 'Teltonika', model: 'FMB920', organizationId: o(w, org).id },
     }),
   },
+  'GET /api/v1/device/export': {
+    kind: 'list',
+    aim: async (w, org) => {
+      await w.fresh.device(org);
+      return { url: `/device/export?organizationId=${o(w, org).id}` };
+    },
+    owners: 'SELECT imei AS id, organization_id AS org FROM devices WHERE imei = ANY($1)',
+    // The file's rows, by IMEI (the first column).
+    rows: (body) =>
+      body
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => line.split(',')[0]!)
+        .filter(Boolean),
+  },
   'GET /api/v1/device/:id': {
     kind: 'object',
     ok: 200,

@@ -165,3 +165,26 @@ export const ZDeviceUploadResult = z.object({
   rejected: z.array(z.object({ row: z.number().int(), imei: z.string(), reason: z.string() })),
 });
 export type TDeviceUploadResult = z.infer<typeof ZDeviceUploadResult>;
+
+/** GET /device/export: every device the list's filters find, as CSV or XLSX (KYC masked as in the list). */
+export const ZDeviceExportQuery = ZDeviceListQuery.omit({ page: true, limit: true })
+  .extend({ format: z.enum(['csv', 'xlsx']).default('csv') })
+  .strict();
+export type TDeviceExportQuery = z.infer<typeof ZDeviceExportQuery>;
+export const DEVICE_EXPORT_COLUMNS = [
+  'imei',
+  'make',
+  'model',
+  'firmware_version',
+  'serial',
+  'organisation',
+  'sim_iccid',
+  'sim_status',
+  'vehicle_registration',
+  'vehicle_type',
+  'end_user_name',
+  'end_user_phone',
+  'kyc_id_type',
+  'kyc_id_number',
+  'added_at',
+] as const;

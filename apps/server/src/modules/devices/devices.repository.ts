@@ -81,7 +81,8 @@ export async function findDeviceRow(db: TExecutor, scope: TTenantScope, where: S
   return rows[0] ?? null;
 }
 
-export async function listDeviceRows(db: TExecutor, scope: TTenantScope, q: TDeviceListQuery & { unlinkedOnly?: boolean }) {
+/** The list's filters as SQL (the list pages them, the export walks them by id). */
+export function deviceFilters(scope: TTenantScope, q: Omit<TDeviceListQuery, 'page' | 'limit'> & { unlinkedOnly?: boolean }): SQL {
   const conditions = [deviceReach(scope)];
   if (q.search) {
     const prefix = `${q.search.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -91,7 +92,18 @@ export async function listDeviceRows(db: TExecutor, scope: TTenantScope, q: TDev
   if (q.linked === 'true') conditions.push(sql`d.sim_id IS NOT NULL`);
   if (q.linked === 'false' || q.unlinkedOnly) conditions.push(sql`d.sim_id IS NULL`);
   if (q.make) conditions.push(sql`lower(d.make) = lower(${q.make})`);
-  const where = sql.join(conditions, sql` AND `);
+  return sql.join(conditions, sql` AND `);
+}
+
+/** One page of an export: the next `limit` devices after `afterId`, by id. */
+export async function deviceExportPage(db: TExecutor, where: SQL, afterId: string | null, limit: number): Promise<TDeviceRow[]> {
+  const after = afterId ? sql`AND d.id > ${afterId}` : sql``;
+  const { rows } = await db.execute<TDeviceRow>(sql`SELECT ${columns} FROM ${from} WHERE ${where} ${after} ORDER BY d.id LIMIT ${limit}`);
+  return rows;
+}
+
+export async function listDeviceRows(db: TExecutor, scope: TTenantScope, q: TDeviceListQuery & { unlinkedOnly?: boolean }) {
+  const where = deviceFilters(scope, q);
   const [page, count] = await Promise.all([
     db.execute<TDeviceRow>(
       sql`SELECT ${columns} FROM ${from} WHERE ${where} ORDER BY d.created_at DESC, d.id DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,

@@ -70,6 +70,25 @@ describe('devices', () => {
     expect(masked).toMatchObject({ kycMasked: true, endUser: { name: 'Ravi Kumar', phone: '+91•••••••210', kycIdNumber: '••••••••0124' } });
     const listed = (await call('GET', `/device?search=${imei.slice(0, 10)}`, tokens.c1Desk!)).json().data as TDevice[];
     expect(listed.map((d) => d.endUser?.kycIdNumber)).toEqual(['••••••••0124']);
+    // The export as well: masked for the role without View KYC, in full for the one with it.
+    const exported = async (token: string, format = 'csv') =>
+      await t.call({ method: 'GET', url: `${API}/device/export?format=${format}&search=${imei}`, token });
+    const maskedCsv = await exported(tokens.c1Desk!);
+    expect(maskedCsv.statusCode).toBe(200);
+    expect(maskedCsv.headers['content-type']).toMatch(/text\/csv/);
+    const [header, line] = maskedCsv.body.trim().split('\n');
+    expect(header).toBe(
+      'imei,make,model,firmware_version,serial,organisation,sim_iccid,sim_status,vehicle_registration,vehicle_type,end_user_name,end_user_phone,kyc_id_type,kyc_id_number,added_at',
+    );
+    expect(line).toContain('••••••••0124');
+    expect(line).not.toContain('234567890124');
+    expect((await exported(tokens.c1Kyc!)).body).toContain('234567890124');
+    const xlsx = await exported(tokens.c1Desk!, 'xlsx');
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    expect(xlsx.rawPayload.includes(Buffer.from('234567890124'))).toBe(false);
+    // Another organisation's export holds none of it.
+    expect((await exported(tokens.c2Desk!)).body.trim().split('\n')).toHaveLength(1);
     // The audit trail keeps them masked too.
     const [audit] = (
       await t.database.pool.query(`SELECT after FROM audit_events WHERE action = 'device.create' AND entity_id = $1`, [device.id])

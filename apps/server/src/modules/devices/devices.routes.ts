@@ -7,6 +7,7 @@ import {
   ZDeviceAssigned,
   ZDeviceCreate,
   ZDeviceDeleteQuery,
+  ZDeviceExportQuery,
   ZDeviceListQuery,
   ZDeviceSaved,
   ZDeviceUpdate,
@@ -32,6 +33,7 @@ import { receiveFile } from '../../http/multipart-file';
 import { contextOf, ok, okPage } from '../../http/reply';
 import { access } from '../../http/route-access';
 import { loadSimsConfig, type TSimsConfig } from '../sims/sims.config';
+import { exportDevices } from './device-export.service';
 import { uploadDevices } from './device-upload.service';
 import * as devices from './devices.service';
 import * as firmware from './firmware.service';
@@ -82,6 +84,17 @@ function registerDeviceRoutes(app: FastifyInstance, deps: TDeps, cfg: TSimsConfi
     data: ZDeviceSaved,
     status: 201,
     handler: async (request) => ok(await devices.createDevice(deps, contextOf(request), request.body), { message: 'Device added' }),
+  });
+
+  route.get('/device/export', {
+    access: access.permission('device'),
+    summary: 'The device list as CSV or XLSX: every device the filters find (the end user masked without View KYC)',
+    querystring: ZDeviceExportQuery,
+    handler: async (request, reply) => {
+      const file = await exportDevices(deps, contextOf(request), request.query);
+      reply.header('content-type', file.contentType).header('content-disposition', `attachment; filename="${file.fileName}"`);
+      return reply.send(file.stream);
+    },
   });
 
   route.get('/device/:id', {

@@ -4,6 +4,7 @@ import type { TSimFilter } from '@tarang/shared/sims/sim.schemas';
 import ExcelJS from 'exceljs';
 import type { TDeps } from '../../app-deps';
 import { requireActor, type TActor, type TRequestContext } from '../../http/request-context';
+import { csvCell } from '../../lib/files/csv-cell';
 import { recordAudit } from '../audit/audit.service';
 import { listSimPage, type TResolvedFilter, type TSimRow } from './sims.repository';
 import { resolveFilter } from './sims.service';
@@ -44,12 +45,6 @@ function exportValues(r: TSimRow): string[] {
     (r.tags ?? []).join(';'),
     iso(r.created_at),
   ];
-}
-
-/** A CSV cell; text a spreadsheet would run as a formula is quoted with a leading apostrophe. */
-function csvCell(value: string): string {
-  const v = /^[=+\-@\t\r]/.test(value) && !/^\+\d+$/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 }
 
 /** The pages of an export after the first one, which was read before the response started. */
