@@ -18,12 +18,13 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useSignedIn } from '@/lib/auth';
 import { notify } from '@/lib/notify';
+import { useTicketAssignees } from '../api/get-ticket-assignees';
 import { useUpdateTicket } from '../api/update-ticket';
 import { useTicketMessages } from '../utils/messages';
 
 /**
- * What the reader may do with a ticket. Staff: set its status and priority, take it (Assign to me) or let it go
- * (Unassign). The organisation: Resolve it, Close it, or Reopen it once resolved or closed. Each change is said, and
+ * What the reader may do with a ticket. Staff: set its status and priority, give it to one of the staff who work tickets
+ * or take it (Assign to me), or let it go (Unassign). The organisation: Resolve it, Close it, or Reopen it once resolved or closed. Each change is said, and
  * the ticket shown as the server answered it.
  */
 export function TicketActions({ ticket }: { ticket: TTicket }) {
@@ -32,6 +33,7 @@ export function TicketActions({ ticket }: { ticket: TTicket }) {
   const { user } = useSignedIn();
   const staff = user.organization === null;
   const update = useUpdateTicket();
+  const assignees = useTicketAssignees(staff);
 
   const change = async (body: TTicketUpdate, done: string) => {
     try {
@@ -75,6 +77,24 @@ export function TicketActions({ ticket }: { ticket: TTicket }) {
           {TICKET_PRIORITIES.map((p) => (
             <MenuItem key={p} value={p}>
               {t(`priorities.${p}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label={t('fields.assignee')}
+          value={ticket.assignee?.id ?? ''}
+          disabled={update.isPending || !assignees.data}
+          onChange={(event) => {
+            const id = event.target.value || null;
+            void change({ assigneeId: id }, id ? t('changed.assigned') : t('changed.unassigned'));
+          }}
+        >
+          <MenuItem value="">{t('fields.nobody')}</MenuItem>
+          {(assignees.data ?? (ticket.assignee ? [ticket.assignee] : [])).map((a) => (
+            <MenuItem key={a.id} value={a.id}>
+              {a.label}
             </MenuItem>
           ))}
         </TextField>

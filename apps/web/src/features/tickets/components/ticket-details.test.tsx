@@ -48,6 +48,12 @@ function renderTicket({
         const method = init.method ?? 'GET';
         const path = `/api/v1/tickets/${ticket.id}`;
         if (url.pathname === path && method === 'GET') return ok(current);
+        if (url.pathname === '/api/v1/tickets/assignees' && method === 'GET') {
+          return ok([
+            { id: me.id, label: 'Asha Rao' },
+            { id: 'b'.repeat(24), label: 'Vikram Singh' },
+          ]);
+        }
         if (url.pathname === path && method === 'PUT') {
           const body = JSON.parse(String(init.body)) as Record<string, unknown>;
           const answer = answers.put?.(body);
@@ -176,6 +182,14 @@ describe('TicketDetails', () => {
     await user.click(await screen.findByRole('option', { name: 'Urgent' }));
     await waitFor(() => expect(error).toHaveBeenCalledWith('The assignee must be an active staff user who works tickets'));
     expect(changes().map((c) => c.body)).toEqual([{ status: 'WAITING_ON_CUSTOMER' }, { assigneeId: STAFF.id }, { priority: 'URGENT' }]);
+  });
+
+  it('lets staff give the ticket to one of the staff who work tickets', async () => {
+    const { user, changes } = renderTicket({ me: STAFF });
+    const actions = await actionsCard();
+    await user.click(within(actions).getByRole('combobox', { name: 'Assignee' }));
+    await user.click(await screen.findByRole('option', { name: 'Vikram Singh' }));
+    await waitFor(() => expect(changes().map((c) => c.body)).toEqual([{ assigneeId: 'b'.repeat(24) }]));
   });
 
   it('shows the thread with each side marked, and adds a reply', async () => {
