@@ -48,6 +48,8 @@ describe('seed:demo', () => {
     expect(settings.rows).toEqual([
       { operator: 'AIRTEL', adapter: 'simulator', failure_rate: 0 },
       { operator: 'BSNL', adapter: 'simulator', failure_rate: 0 },
+      // The device-management gateway (firmware jobs) sits beside the operators, left as it was.
+      { operator: 'DEVICES', adapter: 'simulator', failure_rate: 0 },
       { operator: 'VI', adapter: 'simulator', failure_rate: 0 },
     ]);
     expect(await seedDemoRequests(t.deps)).toBe(0);
