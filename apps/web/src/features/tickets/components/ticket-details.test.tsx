@@ -49,10 +49,15 @@ function renderTicket({
         const path = `/api/v1/tickets/${ticket.id}`;
         if (url.pathname === path && method === 'GET') return ok(current);
         if (url.pathname === '/api/v1/tickets/assignees' && method === 'GET') {
-          return ok([
-            { id: me.id, label: 'Asha Rao' },
-            { id: 'b'.repeat(24), label: 'Vikram Singh' },
-          ]);
+          return {
+            body: {
+              success: true,
+              data: [
+                { id: me.id, label: 'Asha Rao' },
+                { id: 'b'.repeat(24), label: 'Vikram Singh' },
+              ],
+            },
+          };
         }
         if (url.pathname === path && method === 'PUT') {
           const body = JSON.parse(String(init.body)) as Record<string, unknown>;
