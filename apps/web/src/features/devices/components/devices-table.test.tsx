@@ -82,6 +82,7 @@ function renderTable({
           },
         };
       }
+      if (url.pathname === '/api/v1/device/export') return { body: 'imei,make\r\n' };
       if (url.pathname.startsWith('/api/v1/device/') && method === 'DELETE' && onDelete) return onDelete(url);
       if (url.pathname === '/api/v1/device-inventory/assign' && method === 'PUT' && onAssign) {
         return onAssign(JSON.parse(String(init.body)) as Record<string, unknown>);
@@ -112,6 +113,7 @@ function renderTable({
     user: userEvent.setup(),
     listCalls: () => fetchMock.calls.filter((c) => c.url.pathname === (inventory ? '/api/v1/device-inventory' : '/api/v1/device')),
     changes: () => fetchMock.calls.filter((c) => c.method !== 'GET'),
+    exportCalls: () => fetchMock.calls.filter((c) => c.url.pathname === '/api/v1/device/export'),
   };
 }
 
@@ -143,6 +145,21 @@ describe('DevicesTable', () => {
       `Show the vehicle of device ${IMEI}`,
     ]);
     expect(within(row).getByRole('link', { name: `Edit device ${IMEI}` })).toHaveAttribute('href', `/device/edit/${LINKED.id}`);
+  });
+
+  it('exports the devices the filters find, as CSV or XLSX', async () => {
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:devices'), revokeObjectURL: vi.fn() });
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const { user, exportCalls } = renderTable({ search: '?search=867169&linked=true' });
+    await rowOf(LINKED.imei);
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Export as CSV' }));
+    await waitFor(() => expect(exportCalls()).toHaveLength(1));
+    expect(Object.fromEntries(exportCalls()[0]!.url.searchParams)).toEqual({ search: '867169', linked: 'true', format: 'csv' });
+    await waitFor(() => expect(saved).toEqual(['devices.csv']));
   });
 
   it('Show Vehicle: the vehicle with its device and the SIM in it', async () => {

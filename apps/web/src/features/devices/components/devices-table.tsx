@@ -8,6 +8,7 @@ import type { TDevice } from '@tarang/shared/devices/device.schemas';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TListColumn } from '@/components/list-screen/columns';
+import { ExportButton } from '@/components/list-screen/export-button';
 import type { TFilter } from '@/components/list-screen/filters';
 import { ListScreen } from '@/components/list-screen/list-screen';
 import type { TListSelection } from '@/components/list-screen/list-selection';
@@ -21,6 +22,7 @@ import { useCan } from '@/lib/authorization';
 import { formatDate, formatDateTime, formatTime } from '@/lib/date';
 import { notify } from '@/lib/notify';
 import { useDeleteDevice } from '../api/delete-device';
+import { exportDevices } from '../api/export-devices';
 import { useDeviceInventory } from '../api/get-device-inventory';
 import { type TDeviceParams, useDevices } from '../api/get-devices';
 import { useDeviceMessages } from '../utils/messages';
@@ -310,6 +312,16 @@ export function DevicesTable({ inventory = false }: { inventory?: boolean }) {
       failure={failure}
       selection={selection}
       clearable
+      tools={
+        inventory ? undefined : (
+          <ExportButton
+            onExport={(format) =>
+              exportDevices({ search: params.search, organizationId: params.organizationId, linked: params.linked }, format)
+            }
+            failure={failure}
+          />
+        )
+      }
       data-testid={inventory ? 'device-inventory' : 'devices'}
     >
       {vehicleOf && <VehicleDialog device={vehicleOf} onClose={() => setVehicleOf(null)} />}
