@@ -5,7 +5,7 @@ import type { TExecutor } from '../../db/database';
 import { listQueryConditions, orderByFromSort, readPage } from '../../lib/list-query';
 import { planBlueprints, plans } from './plans.table';
 
-type TPlanRow = typeof plans.$inferSelect;
+export type TPlanRow = typeof plans.$inferSelect;
 
 /**
  * Whose view of the plans: the provider's (staff: every plan at its base price) or one organisation's (only the plans

@@ -11,7 +11,7 @@ import { requireActor, type TActor, type TRequestContext } from '../../http/requ
 import { GatewayError, gatewayFor, withTimeout } from '../operators/gateway';
 import { getGatewaySettings } from '../operators/operators.service';
 import { findBlueprintOf } from '../plans/blueprints.repository';
-import { findPlanRow } from '../plans/plans.repository';
+import { findPlanRow, type TPlanRow } from '../plans/plans.repository';
 import { createRequest } from '../requests/request-create.service';
 import { findSimByIccid, toSim } from '../sims/sims.repository';
 import { usageAllowance } from '../usage/usage.service';
@@ -102,12 +102,11 @@ async function storeStates(deps: TDeps, simId: string, states: TNetworkState[]):
  * The next renewal of the SIM's plan: its organisation's price of the plan against the wallet's available balance. The
  * figures are shown only to a caller whose role sees the wallet; the others learn only whether it is covered.
  */
-async function renewalOf(deps: TDeps, actor: TActor, sim: TSim): Promise<TRenewal | null> {
+async function renewalOf(deps: TDeps, actor: TActor, sim: TSim, plan: TPlanRow | null): Promise<TRenewal | null> {
   const organizationId = sim.organization?.id;
   if (!sim.planId || !organizationId) return null;
-  const [blueprint, plan, wallet] = await Promise.all([
+  const [blueprint, wallet] = await Promise.all([
     findBlueprintOf(deps.db, organizationId, sim.planId),
-    findPlanRow(deps.db, sim.planId),
     deps.db.execute<{ available: string }>(
       sql`SELECT balance - blocked AS available FROM ledger_accounts WHERE id = ${walletIdOf(organizationId)}`,
     ),
@@ -141,6 +140,8 @@ export async function getSimDiagnosis(
 
   const actor = requireActor(ctx);
   const now = new Date();
+  // The SIM's plan, read once for the allowance and the renewal.
+  const plan = sim.planId ? await findPlanRow(deps.db, sim.planId) : null;
   const [states, tasks, ip, numbers, allowance, through, renewal] = await Promise.all([
     deps.db.execute<{ iccid: string; state: TNetworkState }>(sql`SELECT iccid, state FROM sim_network_states WHERE sim_id = ${sim.id}`),
     deps.db.execute<{ batch_job_id: string; request_id: string; type: string; status: string }>(sql`
@@ -150,9 +151,9 @@ export async function getSimDiagnosis(
       ORDER BY b.id, t.id`),
     listSimWhitelists(deps, ctx, 'IP', { page: 1, limit: 20, simId: sim.id }),
     listSimWhitelists(deps, ctx, 'NUMBER', { page: 1, limit: 20, simId: sim.id }),
-    usageAllowance(deps.db, sim, now),
+    usageAllowance(deps.db, sim, plan, now),
     ingestedThrough(deps.db),
-    renewalOf(deps, actor, sim),
+    renewalOf(deps, actor, sim, plan),
   ]);
   const network = new Map(states.rows.map((r) => [r.iccid, r.state]));
   const openTasks: TOpenTask[] = tasks.rows.map((t) => ({

@@ -158,8 +158,7 @@ export async function createTicket(deps: TDeps, ctx: TRequestContext, body: TTic
       throw error;
     });
     diagnosis = { takenAt: new Date().toISOString(), sim: d.sim, failing: d.failing, warning: d.warning, checks: d.checks };
-    const sim = await findSimByIccid(deps.db, actor.scope, body.diagnosisIccid);
-    if (sim && !simIds.includes(sim.id)) simIds.push(sim.id);
+    if (!simIds.includes(d.sim.id)) simIds.push(d.sim.id);
   }
 
   const id = newId();

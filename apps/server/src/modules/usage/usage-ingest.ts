@@ -50,10 +50,7 @@ async function openPass(db: TDb, daily: boolean, now: Date): Promise<TPass | nul
   if (open.rows[0]) return open.rows[0];
   if (!daily) return null;
   const yesterday = addDays(indiaDay(now), -1);
-  const last = await db.execute<{ day: string | null }>(
-    sql`SELECT to_char(max(day), 'YYYY-MM-DD') AS day FROM usage_ingests WHERE finished_at IS NOT NULL`,
-  );
-  const after = last.rows[0]?.day;
+  const after = await ingestedThrough(db);
   const earliest = addDays(yesterday, 1 - USAGE_CATCH_UP_DAYS);
   let day = after ? addDays(after, 1) : yesterday;
   if (day < earliest) day = earliest;

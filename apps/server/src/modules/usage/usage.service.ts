@@ -6,7 +6,7 @@ import type { TDeps } from '../../app-deps';
 import type { TExecutor } from '../../db/database';
 import { fieldError } from '../../http/app-error';
 import { requireActor, type TRequestContext } from '../../http/request-context';
-import { findPlanRow } from '../plans/plans.repository';
+import { findPlanRow, type TPlanRow } from '../plans/plans.repository';
 import { findSimByIccid, toSim } from '../sims/sims.repository';
 import { ingestedThrough, oldestKeptMonth, requestDay } from './usage-ingest';
 
@@ -49,12 +49,11 @@ export async function usageDays(db: TExecutor, simId: string, from: string, to: 
 
 /**
  * The SIM's use of its plan over the plan's current period: from expiry − validity (or activation, when later) to
- * expiry, counted up to yesterday (the last day ingested). Null without a plan or an expiry to count from.
+ * expiry, counted up to yesterday (the last day ingested). Null without a plan (the SIM's, read by the caller) or an
+ * expiry to count from.
  */
-export async function usageAllowance(db: TExecutor, sim: TSim, now: Date): Promise<TUsageAllowance | null> {
-  if (!sim.planId || !sim.expiresAt) return null;
-  const plan = await findPlanRow(db, sim.planId);
-  if (!plan) return null;
+export async function usageAllowance(db: TExecutor, sim: TSim, plan: TPlanRow | null, now: Date): Promise<TUsageAllowance | null> {
+  if (!plan || !sim.expiresAt) return null;
   const end = new Date(sim.expiresAt);
   let start = new Date(end.getTime() - plan.validityDays * 86_400_000);
   if (sim.activatedAt && new Date(sim.activatedAt) > start) start = new Date(sim.activatedAt);
@@ -91,7 +90,7 @@ export async function getSimUsage(deps: TDeps, ctx: TRequestContext, q: TSimUsag
   const from = addDays(to, 1 - q.days);
   const [days, allowance, through] = await Promise.all([
     usageDays(deps.db, sim.id, from, to),
-    usageAllowance(deps.db, sim, now),
+    (sim.planId ? findPlanRow(deps.db, sim.planId) : Promise.resolve(null)).then((plan) => usageAllowance(deps.db, sim, plan, now)),
     ingestedThrough(deps.db),
   ]);
   return { simId: sim.id, iccid: sim.iccid, from, to, days, allowance, ingestedThrough: through };

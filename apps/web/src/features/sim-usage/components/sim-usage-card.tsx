@@ -22,23 +22,11 @@ import {
 } from '@tarang/shared/sims/usage.schemas';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '@/components/ui/section-card';
+import { VISUALLY_HIDDEN } from '@/components/ui/visually-hidden';
 import { useAccess } from '@/lib/auth';
 import { displayDay, formatDate } from '@/lib/date';
 import { translateError } from '@/lib/i18n/i18n';
 import { useSimUsage } from '../api/get-sim-usage';
-
-/** Read by screen readers, not drawn. */
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
 
 const ONE_DECIMAL = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const WHOLE = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });

@@ -14,6 +14,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { VISUALLY_HIDDEN } from '@/components/ui/visually-hidden';
 import { useCan } from '@/lib/authorization';
 import { displayDay, formatDateTime } from '@/lib/date';
 import { notify } from '@/lib/notify';
@@ -32,19 +33,6 @@ import { RequestDialog } from './request-dialog';
 const calendarNow = () => toCalendarDate(Date.now());
 
 const TIME_FORMAT = { hour: 'numeric', minute: '2-digit', meridiem: 'short' } as const;
-
-/** Read by screen readers, not drawn. */
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
 
 /** A request opens its details (Enter and Space too): FullCalendar draws it as an anchor without a link. */
 const markRequestButton = (arg: EventMountArg) => {
