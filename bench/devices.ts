@@ -23,17 +23,14 @@ import { openAsBlob } from 'node:fs';
 import { stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { newId } from '@tarang/shared/common/ids';
 import { DEVICE_GATEWAY } from '@tarang/shared/requests/request.constants';
 import { luhnCheckDigit } from '@tarang/shared/sims/identifiers';
-import { from as copyFrom } from 'pg-copy-streams';
 import { connectDatabase, type TDb } from '../apps/server/src/db/database';
 import { DEFAULT_SETTINGS, insertOrganization } from '../apps/server/src/modules/organizations/organizations.repository';
 import { copySims, demoSim, nextSerial } from '../apps/server/src/modules/sims/sim-generator';
 import { signInOverHttp } from '../apps/server/src/modules/wallets/wallets-test-kit';
-import { httpCall } from './http-client';
+import { copyChunks, jsonCall, measured, timedCopy } from './bench-kit';
 
 export type TDevicesServer = { child: ChildProcess; base: string; rss: () => Promise<number> };
 
@@ -94,27 +91,6 @@ function imeiOf(series: 1 | 2, block: number, n: number): string {
   return body + luhnCheckDigit(body);
 }
 
-/** Samples the server's RSS every 100 ms while `work` runs; returns its result, the time and the peak. */
-async function measured<T>(
-  server: TDevicesServer,
-  work: () => Promise<T>,
-): Promise<{ result: T; ms: number; startRss: number; peakRss: number }> {
-  const startRss = await server.rss();
-  let peak = startRss;
-  const timer = setInterval(() => {
-    void server.rss().then((v) => {
-      peak = Math.max(peak, v);
-    });
-  }, 100);
-  const started = performance.now();
-  try {
-    const result = await work();
-    return { result, ms: performance.now() - started, startRss, peakRss: Math.max(peak, await server.rss()) };
-  } finally {
-    clearInterval(timer);
-  }
-}
-
 type TPool = ReturnType<typeof connectDatabase>['pool'];
 type TCall = <T>(method: string, url: string, body?: unknown, headers?: Record<string, string>) => Promise<{ status: number; json: T }>;
 type TCount = (text: string, values?: unknown[]) => Promise<number>;
@@ -134,20 +110,8 @@ export async function measureDevices(o: TDevicesOptions): Promise<string[]> {
     }
     return token;
   };
-  const call: TCall = async <T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await httpCall(
-      `${server!.base}${url}`,
-      method,
-      {
-        authorization: `Bearer ${await session()}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...headers,
-      },
-      body === undefined ? undefined : JSON.stringify(body),
-    );
-    if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${res.text.slice(0, 500)}`);
-    return { status: res.status, json: JSON.parse(res.text) as T };
-  };
+  const call: TCall = async <T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) =>
+    jsonCall<T>(server!.base, await session(), method, url, body, headers);
   const count: TCount = async (text, values = []) => Number((await pool.query<{ n: string }>(text, values)).rows[0]!.n);
   // This run's block of IMEIs: a dataset kept from an earlier run (--attach) already holds that run's devices.
   const block = Math.floor(Date.now() / 1000) % 10_000;
@@ -365,29 +329,11 @@ async function measureDeviceUpload(
   await pool.query('DROP TABLE IF EXISTS bench_devices_copy');
   await pool.query('CREATE TABLE bench_devices_copy (LIKE devices INCLUDING ALL)');
   await pool.query('CHECKPOINT');
-  async function* copyLines() {
-    let buf = '';
-    for (let i = 0; i < records.length; i++) {
-      buf += `${newId()}\t${records[i]!.join('\t')}\n`;
-      if ((i + 1) % 2000 === 0) {
-        yield buf;
-        buf = '';
-      }
-    }
-    if (buf) yield buf;
-  }
-  const client = await pool.connect();
-  let copyMs: number;
-  try {
-    const c0 = performance.now();
-    await pipeline(
-      Readable.from(copyLines()),
-      client.query(copyFrom('COPY bench_devices_copy (id, imei, make, model, firmware_version, serial) FROM STDIN')),
-    );
-    copyMs = performance.now() - c0;
-  } finally {
-    client.release();
-  }
+  const copyMs = await timedCopy(
+    pool,
+    'COPY bench_devices_copy (id, imei, make, model, firmware_version, serial) FROM STDIN',
+    copyChunks(records.length, (i) => `${newId()}\t${records[i]!.join('\t')}\n`),
+  );
   await pool.query('DROP TABLE bench_devices_copy');
 
   // The SIM upload of the same run: its own section's, or one made here on this server.

@@ -21,12 +21,9 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { newId } from '@tarang/shared/common/ids';
 import { addDays, dayOfMonth, indiaDay, indiaDayStart, monthOf } from '@tarang/shared/common/india-days';
 import type { TOperator } from '@tarang/shared/sims/identifiers';
-import { from as copyFrom } from 'pg-copy-streams';
 import { connectDatabase, type TDb } from '../apps/server/src/db/database';
 import type { TTenantScope } from '../apps/server/src/http/request-context';
 import { DEFAULT_SETTINGS, insertOrganization } from '../apps/server/src/modules/organizations/organizations.repository';
@@ -35,7 +32,7 @@ import { findSimByIccid } from '../apps/server/src/modules/sims/sims.repository'
 import { ensureUsagePartition, oldestKeptMonth } from '../apps/server/src/modules/usage/usage-ingest';
 import { walletIdOf } from '../apps/server/src/modules/wallets/ledger';
 import { signInOverHttp } from '../apps/server/src/modules/wallets/wallets-test-kit';
-import { httpCall } from './http-client';
+import { copyChunks, jsonCall, timedCopy } from './bench-kit';
 
 export type TDiagnosisServer = { child: ChildProcess; base: string };
 export type TDiagnosisOptions = {
@@ -86,16 +83,7 @@ export async function measureDiagnosis(o: TDiagnosisOptions): Promise<string[]> 
     }
     return token;
   };
-  const call = async <T>(method: string, url: string, body?: unknown): Promise<{ status: number; json: T }> => {
-    const res = await httpCall(
-      `${server!.base}${url}`,
-      method,
-      { authorization: `Bearer ${await session()}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body === undefined ? undefined : JSON.stringify(body),
-    );
-    if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${res.text.slice(0, 500)}`);
-    return { status: res.status, json: JSON.parse(res.text) as T };
-  };
+  const call = async <T>(method: string, url: string, body?: unknown) => jsonCall<T>(server!.base, await session(), method, url, body);
   const count = async (text: string, values: unknown[] = []) => Number((await pool.query<{ n: string }>(text, values)).rows[0]!.n);
 
   try {
@@ -239,30 +227,14 @@ async function measureIngest(
   const before = Array.from({ length: d - 1 }, () => 'NULL').join(',');
   const after = Array.from({ length: 31 - d }, () => 'NULL').join(',');
   const arrayOf = (v: number) => `{${[before, String(v), after].filter((x) => x !== '').join(',')}}`;
-  async function* rows() {
-    let buf = '';
-    for (let i = 0; i < written; i++) {
+  const copyMs = await timedCopy(
+    pool,
+    'COPY bench_usage_copy (month, sim_id, bytes_up, bytes_down, sms_mo, sms_mt) FROM STDIN',
+    copyChunks(written, (i) => {
       const up = 20_000 + ((i * 7919) % 1_500_000);
-      buf += `${month}\t${String(i).padStart(24, '0')}\t${arrayOf(up)}\t${arrayOf(up * 2)}\t${arrayOf(i % 4)}\t${arrayOf(i % 3)}\n`;
-      if ((i + 1) % 2000 === 0) {
-        yield buf;
-        buf = '';
-      }
-    }
-    if (buf) yield buf;
-  }
-  const client = await pool.connect();
-  let copyMs: number;
-  try {
-    const c0 = performance.now();
-    await pipeline(
-      Readable.from(rows()),
-      client.query(copyFrom('COPY bench_usage_copy (month, sim_id, bytes_up, bytes_down, sms_mo, sms_mt) FROM STDIN')),
-    );
-    copyMs = performance.now() - c0;
-  } finally {
-    client.release();
-  }
+      return `${month}\t${String(i).padStart(24, '0')}\t${arrayOf(up)}\t${arrayOf(up * 2)}\t${arrayOf(i % 4)}\t${arrayOf(i % 3)}\n`;
+    }),
+  );
   const copied = await bytesPerSimDay(pool, 'bench_usage_copy');
 
   // A full month: every day of a 31-day month set, for FULL_MONTH_ROWS SIMs.

@@ -55,6 +55,7 @@ import { copySims, demoSim, nextSerial } from '../apps/server/src/modules/sims/s
 import { countSims, encodeCursor, listSimPage, resolveSearch, type TResolvedFilter } from '../apps/server/src/modules/sims/sims.repository';
 import { seedDemo, seedDemoSims } from '../apps/server/src/scripts/seed-demo';
 import { measureAnonymousFlood } from './anonymous-flood';
+import { measured } from './bench-kit';
 import { measureConsole } from './console';
 import { measureDevices, type TSimUploadFigure } from './devices';
 import { measureDiagnosis } from './diagnosis';
@@ -215,24 +216,6 @@ async function startApi(databaseUrl: string, dataDir: string, extraEnv: Record<s
     return kb * 1024;
   };
   return { child, base, rss };
-}
-
-/** Samples the server's RSS every 100 ms while `work` runs; returns its result, the time and the peak. */
-async function measured<T>(server: TServer, work: () => Promise<T>): Promise<{ result: T; ms: number; startRss: number; peakRss: number }> {
-  const startRss = await server.rss();
-  let peak = startRss;
-  const timer = setInterval(() => {
-    void server.rss().then((v) => {
-      peak = Math.max(peak, v);
-    });
-  }, 100);
-  const started = performance.now();
-  try {
-    const result = await work();
-    return { result, ms: performance.now() - started, startRss, peakRss: Math.max(peak, await server.rss()) };
-  } finally {
-    clearInterval(timer);
-  }
 }
 
 async function login(base: string): Promise<string> {

@@ -17,7 +17,7 @@ import { connectDatabase } from '../apps/server/src/db/database';
 import { DEFAULT_SETTINGS, insertOrganization } from '../apps/server/src/modules/organizations/organizations.repository';
 import { copySims, demoSim, nextSerial } from '../apps/server/src/modules/sims/sim-generator';
 import { signInOverHttp } from '../apps/server/src/modules/wallets/wallets-test-kit';
-import { httpCall } from './http-client';
+import { jsonCall } from './bench-kit';
 
 export type TWhitelistServer = { child: ChildProcess; base: string };
 export type TWhitelistOptions = {
@@ -37,16 +37,8 @@ const ENTRIES = [
   { address: '2001:db8::/48', protocol: 'ANY', portFrom: 1, portTo: 65535 },
 ];
 
-async function call<T>(base: string, token: string, method: string, url: string, body?: unknown): Promise<T> {
-  const res = await httpCall(
-    `${base}${url}`,
-    method,
-    { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body === undefined ? undefined : JSON.stringify(body),
-  );
-  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${res.text.slice(0, 500)}`);
-  return JSON.parse(res.text) as T;
-}
+const call = async <T>(base: string, token: string, method: string, url: string, body?: unknown): Promise<T> =>
+  (await jsonCall<T>(base, token, method, url, body)).json;
 
 export async function measureWhitelists(o: TWhitelistOptions): Promise<string[]> {
   const database = connectDatabase(o.databaseUrl);
