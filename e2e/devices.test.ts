@@ -5,7 +5,7 @@ import { luhnCheckDigit } from '@tarang/shared/sims/identifiers';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi as api, createOrganization, createRole, createUser, uniqueSuffix, until, uploadSims } from './support/api';
-import { connectBrowser, navigate, seriousAxeViolations, signedInPage } from './support/console';
+import { connectBrowser, navigate, noSnackbars, photograph, seriousAxeViolations, signedInPage } from './support/console';
 
 /**
  * Devices in a real browser against the real server (issue 17): an organisation's user adds a device holding an active
@@ -82,21 +82,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function shot(name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(300);
-  // The Devanagari faces load when first needed: wait for them, or the picture shows their stand-ins.
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-  });
-  await page.screenshot({ path: `/tmp/devices-${name}.png`, fullPage: true });
-}
-
-/** Waits until the snackbars have gone (the pointer off them), so a picture shows what is under them. */
-async function noSnackbars() {
-  await page.mouse.move(0, 0);
-  await expect.poll(() => page.locator('.notistack-MuiContent').count(), { timeout: 20_000 }).toBe(0);
-}
+const shot = (name: string) => photograph(page, `/tmp/devices-${name}.png`);
 
 /** A row of a device list (a grid row on a desktop) by its IMEI. */
 const listRow = (testId: string, text: string) => page.getByTestId(testId).locator('.MuiDataGrid-row').filter({ hasText: text });
@@ -163,7 +149,7 @@ describe('Devices in the console', () => {
       imeiLock: true,
       lockedImei: imei,
     });
-    await noSnackbars();
+    await noSnackbars(page);
     await shot('list');
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
@@ -253,7 +239,7 @@ describe('Devices in the console', () => {
     await listRow('device-inventory', stockImei).waitFor();
     // The device holding the SIM is not stock.
     expect(await listRow('device-inventory', imei).count()).toBe(0);
-    await noSnackbars();
+    await noSnackbars(page);
     await shot('inventory');
     expect(await seriousAxeViolations(page)).toEqual([]);
 

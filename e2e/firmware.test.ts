@@ -5,7 +5,7 @@ import { luhnCheckDigit } from '@tarang/shared/sims/identifiers';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi as api, createOrganization, createRole, createUser, uniqueSuffix, until, uploadSims } from './support/api';
-import { connectBrowser, navigate, seriousAxeViolations, signedInPage } from './support/console';
+import { connectBrowser, navigate, noSnackbars, photograph, seriousAxeViolations, signedInPage } from './support/console';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/constants';
 
 /**
@@ -98,21 +98,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.mouse.move(0, 0);
-  await page.waitForTimeout(300);
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-  });
-  await page.screenshot({ path: `/tmp/firmware-${name}.png`, fullPage: true });
-}
-
-/** Waits until the snackbars have gone (the pointer off them), so a picture shows what is under them. */
-async function noSnackbars(page: Page) {
-  await page.mouse.move(0, 0);
-  await expect.poll(() => page.locator('.notistack-MuiContent').count(), { timeout: 20_000 }).toBe(0);
-}
+const shot = (page: Page, name: string) => photograph(page, `/tmp/firmware-${name}.png`);
 
 const deviceRow = (page: Page, imei: string) => page.getByTestId('devices').locator('.MuiDataGrid-row').filter({ hasText: imei });
 

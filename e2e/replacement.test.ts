@@ -4,7 +4,7 @@ import { simIdentity } from '@tarang/shared/sims/generated-identifiers';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi as api, createOrganization, createRole, createUser, uniqueSuffix, until, uploadSims } from './support/api';
-import { connectBrowser, navigate, seriousAxeViolations, signedInPage } from './support/console';
+import { connectBrowser, navigate, noSnackbars, photograph, seriousAxeViolations, signedInPage } from './support/console';
 
 /**
  * Replace Sim in a real browser against the real server and its simulated operator (issue 16): an organisation's user
@@ -75,21 +75,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function shot(name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(300);
-  // The Devanagari faces load when first needed: wait for them, or the picture shows their stand-ins.
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-  });
-  await page.screenshot({ path: `/tmp/replacement-${name}.png`, fullPage: true });
-}
-
-/** Waits until the snackbars have gone (the pointer off them), so a picture shows the rows under them. */
-async function noSnackbars() {
-  await page.mouse.move(0, 0);
-  await expect.poll(() => page.locator('.notistack-MuiContent').count(), { timeout: 20_000 }).toBe(0);
-}
+const shot = (name: string) => photograph(page, `/tmp/replacement-${name}.png`);
 
 /** A row of the replacements list (a grid row on a desktop) by the old SIM's ICCID. */
 const listRow = (iccid: string) => page.getByTestId('replacements').locator('.MuiDataGrid-row').filter({ hasText: iccid });
@@ -134,7 +120,7 @@ describe('Replace Sim in the console', () => {
     expect(await row.getByRole('link', { name: `View request ${batchJobId}` }).count()).toBe(1);
     // An organisation's user sees no organisation column.
     expect(await page.getByRole('columnheader', { name: 'Organisation' }).count()).toBe(0);
-    await noSnackbars();
+    await noSnackbars(page);
     await shot('done');
     expect(await seriousAxeViolations(page)).toEqual([]);
 
@@ -175,7 +161,7 @@ describe('Replace Sim in the console', () => {
     const failed = listRow(old2.iccid);
     // Retry only on the Failed one.
     expect(await page.getByRole('button', { name: /^Retry the replacement of SIM / }).count()).toBe(1);
-    await noSnackbars();
+    await noSnackbars(page);
     await shot('failed');
 
     await airtel(0);

@@ -3,7 +3,7 @@ import { simIdentity } from '@tarang/shared/sims/generated-identifiers';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi as api, createOrganization, createRole, createUser, uniqueSuffix, uploadSims } from './support/api';
-import { connectBrowser, navigate, seriousAxeViolations, signedInPage } from './support/console';
+import { connectBrowser, navigate, noSnackbars, photograph, seriousAxeViolations, signedInPage } from './support/console';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/constants';
 
 /**
@@ -67,21 +67,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(300);
-  // The Devanagari faces load when first needed: wait for them, or the picture shows their stand-ins.
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-  });
-  await page.screenshot({ path: `/tmp/tickets-${name}.png`, fullPage: true });
-}
-
-/** Waits until the snackbars have gone (the pointer off them), so a picture shows what is under them. */
-async function noSnackbars(page: Page) {
-  await page.mouse.move(0, 0);
-  await expect.poll(() => page.locator('.notistack-MuiContent').count(), { timeout: 20_000 }).toBe(0);
-}
+const shot = (page: Page, name: string) => photograph(page, `/tmp/tickets-${name}.png`);
 
 /** Axe at a desktop and at 390 px, with nothing wider than the phone's screen. */
 async function checkBothSizes(page: Page, name: string) {

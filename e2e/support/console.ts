@@ -137,3 +137,20 @@ export async function seriousAxeViolations(page: Page) {
 }
 
 export { expect };
+
+/** A full-page picture of what the page shows, from the top, once the Devanagari faces (loaded when first needed) are in. */
+export async function photograph(page: Page, path: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(300);
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+  });
+  await page.screenshot({ path, fullPage: true });
+}
+
+/** Waits until the snackbars have gone (the pointer off them), so a picture or a click reaches what is under them. */
+export async function noSnackbars(page: Page) {
+  await page.mouse.move(0, 0);
+  await expect.poll(() => page.locator('.notistack-MuiContent').count(), { timeout: 20_000 }).toBe(0);
+}
