@@ -2,8 +2,8 @@
  * `npm run bench [-- --sims 1000000 --requests 200 --upload-rows 1000000 --allocate-rows 100000 --export 1 --request-sims 100000
  *   --crash 1 --console 20 --flood 0 --whitelists 1 --whitelist-sims 100000 --reconcile-profiles 1000000 --money 1 --transfers 5000
  *   --activation-sims 10000 --bank-ops 2000 --diagnosis 1 --diagnosis-sims 500 --diagnosis-requests 500 --ingest-sims 1000000
- *   --replace-pairs 10000 --devices 1 --firmware-devices 10000 --firmware-batch 10000
- *   --device-rows 100000 --pg embedded|machine]`
+ *   --replace-pairs 10000 --devices 1 --firmware-devices 10000 --firmware-batch 10000 --dashboard 1 --dashboard-requests 200
+ *   --device-rows 100000 --audit-events 200000 --report-exports 1 --pg embedded|machine]`
  *
  * SIM inventory at scale, measured end to end on a throwaway database: builds a dataset (the demo organisations and
  * `--sims` SIMs through COPY), starts the real server as a child process, and measures
@@ -29,6 +29,11 @@
  *     device-management gateway at zero latency (batches of `--firmware-batch`) until COMPLETED, checked and beside bare
  *     SQL; a device upload of `--device-rows` rows beside a bare COPY and beside the SIM upload's rows/s of the same run
  *     (0 skips either); bench/devices.ts, bench/results/devices.md;
+ *   - the audit chain (issue 18, `--audit-events N`, 0 skips it): N events written through the chaining trigger, then
+ *     POST /audit-trail/verify over the whole chain and over a range (events/s, RSS) beside the bare SQL recomputing every
+ *     hash in one statement (bench/audit.ts, bench/results/audit.md);
+ *   - report exports (issue 18, `--report-exports 1`): Atomic Sims as CSV and XLSX and Expiry Sims as CSV, every row of
+ *     the dataset, time and RSS beside the bare COPY of the same rows (bench/reports.ts, bench/results/reports.md);
  *   - the console (`--console` runs): the production build in the system Chromium, from a click on "Sim Inventory"
  *     (and from a fresh load of /sim-inventory) until the grid shows a SIM (bench/console.ts).
  * Prints a table and writes it to bench/results/latest.md. Not part of `npm test`.
@@ -55,11 +60,14 @@ import { copySims, demoSim, nextSerial } from '../apps/server/src/modules/sims/s
 import { countSims, encodeCursor, listSimPage, resolveSearch, type TResolvedFilter } from '../apps/server/src/modules/sims/sims.repository';
 import { seedDemo, seedDemoSims } from '../apps/server/src/scripts/seed-demo';
 import { measureAnonymousFlood } from './anonymous-flood';
+import { measureAuditVerify } from './audit';
 import { measured } from './bench-kit';
 import { measureConsole } from './console';
+import { measureDashboard } from './dashboard';
 import { measureDevices, type TSimUploadFigure } from './devices';
 import { measureDiagnosis } from './diagnosis';
 import { measureMoney } from './money';
+import { ISSUE_18_EXPORT_TARGETS, measureReportExports } from './reports';
 import { measureWhitelists } from './whitelists';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -99,6 +107,10 @@ const DEVICES = arg('devices', 1);
 const FIRMWARE_DEVICES = arg('firmware-devices', 10_000);
 const FIRMWARE_BATCH = Math.max(arg('firmware-batch', 10_000), 1);
 const DEVICE_ROWS = arg('device-rows', 100_000);
+const AUDIT_EVENTS = arg('audit-events', 200_000);
+const DASHBOARD = arg('dashboard', 1);
+const REPORT_EXPORTS = arg('report-exports', 1);
+const DASHBOARD_REQUESTS = Math.max(arg('dashboard-requests', 200), 1);
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const ISSUE_16_TARGETS =
@@ -473,6 +485,27 @@ async function main() {
       );
     }
     out();
+    if (DASHBOARD > 0) {
+      await settle(pool);
+      const dashboard = await measureDashboard({ base: api.base, token, pool, requests: DASHBOARD_REQUESTS, log });
+      for (const line of dashboard) out(line);
+      out();
+      await mkdir(path.join(ROOT, 'bench/results'), { recursive: true });
+      await writeFile(
+        path.join(ROOT, 'bench/results/dashboard.md'),
+        `# Dashboards\n\n${new Date().toISOString()} · ${fmt(simCount)} SIMs · ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB · on ${server.label}\n\n${dashboard.join('\n')}\n\nTarget (issue 18): each dashboard call p95 ≤ 100 ms at 10,000,000 SIMs.\n`,
+      );
+    }
+    if (REPORT_EXPORTS > 0) {
+      const reports = await measureReportExports({ server: api, token, pool, settle: () => settle(pool), log });
+      for (const line of reports) out(line);
+      out();
+      await mkdir(path.join(ROOT, 'bench/results'), { recursive: true });
+      await writeFile(
+        path.join(ROOT, 'bench/results/reports.md'),
+        `# Report exports\n\n${new Date().toISOString()} · ${fmt(simCount)} SIMs · ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB · on ${server.label}\n\n${reports.join('\n')}\n\n${ISSUE_18_EXPORT_TARGETS}\n`,
+      );
+    }
     if (CONSOLE_RUNS > 0) {
       const times = await measureConsole(
         api.base.replace(/\/api\/v1$/, ''),
@@ -685,6 +718,30 @@ async function main() {
       await writeFile(
         path.join(ROOT, 'bench/results/devices.md'),
         `# Devices: firmware jobs and the device upload\n\n${new Date().toISOString()} · ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB · ${fmt(simCount)} SIMs at the start · on ${server.label}\n\n${devices.join('\n')}\n\n${ISSUE_17_TARGETS}\n`,
+      );
+    }
+
+    if (AUDIT_EVENTS > 0) {
+      await settle(pool);
+      // The audit section starts a server of its own: the one measured so far stops first.
+      if (api) {
+        api.child.kill('SIGTERM');
+        await new Promise((r) => api!.child.once('exit', r));
+        api = null;
+      }
+      const audit = await measureAuditVerify({
+        databaseUrl: url,
+        startApi: (env) => startApi(url, work, env),
+        staff: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+        events: AUDIT_EVENTS,
+        log,
+      });
+      out();
+      for (const line of audit) out(line);
+      await mkdir(path.join(ROOT, 'bench/results'), { recursive: true });
+      await writeFile(
+        path.join(ROOT, 'bench/results/audit.md'),
+        `# Audit chain: writing and verifying\n\n${new Date().toISOString()} · ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB · on ${server.label}\n\n${audit.join('\n')}\n`,
       );
     }
 

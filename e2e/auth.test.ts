@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createUser, lastMessageTo, staffRoleId, uniquePhoneDigits, uniqueSuffix } from './support/api';
-import { connectBrowser, newConsolePage, seriousAxeViolations, signIn, signOut } from './support/console';
+import { connectBrowser, navigate, newConsolePage, seriousAxeViolations, signIn, signOut } from './support/console';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/constants';
 
 const LOGIN_JS_BUDGET = 200_000;
@@ -211,6 +211,9 @@ describe('session', () => {
   });
 
   it('retries any call after a refresh when its token is refused', async () => {
+    // A page that reads nothing in the background (the dashboard's figures would be the call refused first).
+    await navigate(page, '/report');
+    await page.getByRole('heading', { level: 1, name: 'Report' }).waitFor();
     await page.evaluate(() => localStorage.setItem('accessToken', 'corrupted-again'));
     const seen: string[] = [];
     const onResponse = (res: import('playwright-core').Response) => {

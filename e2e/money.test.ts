@@ -382,13 +382,13 @@ describe('money in the console', () => {
     await staff.getByRole('heading', { level: 1, name: 'Transactions' }).waitFor();
     await chooseOrganization(staff, 'Organisation', C.tradeName);
     await staff.waitForURL((url) => url.searchParams.get('organizationId') === C.id);
-    const grid = staff.getByTestId('transactions');
+    const grid = staff.getByTestId('report-transactions');
     // The rows of the filter once it has been read: C's entries only, the top-up among them.
     const rows = () => grid.locator('.MuiDataGrid-row').allInnerTexts();
     await expect
       .poll(async () => {
         const texts = await rows();
-        return texts.length > 0 && texts.every((t) => t.includes(C.tradeName)) && texts.some((t) => t.includes('Top-up'));
+        return texts.length > 0 && texts.every((t) => t.includes(C.tradeName)) && texts.some((t) => t.includes('TOPUP'));
       })
       .toBe(true);
     const shown = await rows();
@@ -402,20 +402,24 @@ describe('money in the console', () => {
     // Read through the connection (the browser runs apart from the test).
     const chunks: Buffer[] = [];
     for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
-    const [header, ...lines] = parseCsv(Buffer.concat(chunks).toString('utf8')).filter((r) => r.some((c) => c !== ''));
+    // Below the rows that describe the file (the report, its filters, when and by whom): the table.
+    const records = parseCsv(Buffer.concat(chunks).toString('utf8'));
+    expect(records[0]).toEqual(['Report', 'Transactions']);
+    expect(records.find((r) => r[0] === 'Filter: Organisation')?.[1]).toBe(`${C.tradeName} (${C.id})`);
+    const [header, ...lines] = records.slice(records.findIndex((r) => r.length === 1 && r[0] === '') + 1);
     const col = (name: string) => {
       const i = header!.indexOf(name);
       expect(i, `column ${name} in ${header}`).toBeGreaterThanOrEqual(0);
       return i;
     };
     const [org, orgId, type, rupees, paise, afterRupees, afterPaise] = [
-      'organization',
-      'organization_id',
-      'type',
-      'amount_rupees',
-      'amount_paise',
-      'balance_after_rupees',
-      'balance_after_paise',
+      'Organisation',
+      'Organisation id',
+      'Type',
+      'Amount (₹)',
+      'Amount (paise)',
+      'Balance after (₹)',
+      'Balance after (paise)',
     ].map(col) as [number, number, number, number, number, number, number];
 
     // The file holds C's entries only, as many as the report lists, each amount the same in rupees and in paise.

@@ -23,6 +23,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { authenticateRequest } from './modules/auth/auth.service';
 import { appSecrets } from './modules/auth/auth.table';
 import { createAccessTokenSigner, type TAccessTokenSigner } from './modules/auth/tokens';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { startDashboardRollup } from './modules/dashboard/dashboard-rollup';
 import { deviceRoutes } from './modules/devices/devices.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { organizationRoutes } from './modules/organizations/organizations.routes';
@@ -30,6 +32,9 @@ import { createMessenger, type TSmsGateway } from './modules/outbox/messenger';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { planRoutes } from './modules/plans/plans.routes';
 import { createWorker } from './modules/queue/queue';
+import { reportScheduleRoutes } from './modules/reports/report-schedules.routes';
+import { armReportsDue } from './modules/reports/report-schedules.service';
+import { reportRoutes } from './modules/reports/reports.routes';
 import { requestRoutes } from './modules/requests/requests.routes';
 import { roleRoutes } from './modules/roles/roles.routes';
 import { searchRoutes } from './modules/search/search.routes';
@@ -44,7 +49,6 @@ import { userRoutes } from './modules/users/users.routes';
 import { payuFormActionSources } from './modules/wallets/payu';
 import { payuRoutes } from './modules/wallets/payu.routes';
 import { payuSimulatorRoutes } from './modules/wallets/payu-simulator.routes';
-import { transactionReportRoutes } from './modules/wallets/transactions-report.routes';
 import { walletRoutes } from './modules/wallets/wallets.routes';
 import { armReconcile } from './modules/whitelists/whitelist-reconcile';
 import { whitelistRoutes } from './modules/whitelists/whitelists.routes';
@@ -151,9 +155,11 @@ export async function buildApp({ config, db, logger, sms = null }: TBuildOptions
       await deps.worker.start();
       await armReconcile(db, config.whitelistReconcileEveryMs);
       if (config.usageIngestDaily) await armUsageIngest(db);
+      await armReportsDue(db);
     }
   });
   app.addHook('onClose', async () => deps.worker.stop());
+  startDashboardRollup(app, deps);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -225,8 +231,10 @@ export async function buildApp({ config, db, logger, sms = null }: TBuildOptions
       requestRoutes(api, deps);
       walletRoutes(api, deps);
       payuRoutes(api, deps);
-      transactionReportRoutes(api, deps);
+      reportRoutes(api, deps);
+      reportScheduleRoutes(api, deps);
       activationRoutes(api, deps);
+      dashboardRoutes(api, deps);
     },
     { prefix: API_PREFIX },
   );

@@ -1,4 +1,5 @@
 import { MULTILINE_PATTERN, SINGLE_LINE_PATTERN } from '@tarang/shared/common/text';
+import { REPORTS, type TReportDeclaration } from '@tarang/shared/reports/report-catalogue';
 import { fullAuthScopes } from '@tarang/shared/roles/auth-scopes';
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -298,7 +299,7 @@ describe('dates are real calendar dates inside 2000-01-01 … 2199-12-31', () =>
     ['/termination', ['from', 'to']],
     ['/job-batch', ['from', 'to']],
     ['/mno-job', ['from', 'to']],
-    ['/report/mno-job-report', ['from', 'to']],
+    ['/report/mno-job-report/summary', ['from', 'to']],
     ['/audit-trail', ['from', 'to']],
     ['/sim', ['expiresFrom', 'expiresTo']],
     ['/sim/export', ['expiresFrom', 'expiresTo']],
@@ -323,6 +324,33 @@ describe('dates are real calendar dates inside 2000-01-01 … 2199-12-31', () =>
         token: tokens.staff,
       });
       expect(res.statusCode, `${route} ${res.body.slice(0, 200)}`).toBe(200);
+    }
+  });
+
+  // The declared reports' day filters: calendar days only (a date-time is refused too).
+  const dayCases = (REPORTS as readonly TReportDeclaration[]).flatMap((r): [string, string[]][] => {
+    const days = r.filters.filter((f) => f.kind === 'day').map((f) => f.key);
+    return days.length ? [[`/report/${r.id}`, days]] : [];
+  });
+
+  it('refuses anything but a calendar day in range on every day filter of a report, naming the field', async () => {
+    expect(dayCases.length).toBeGreaterThan(2);
+    for (const [route, fields] of dayCases) {
+      for (const field of fields) {
+        for (const value of [...BAD_DATES, '2026-01-15T20:00:00Z']) {
+          const url = `${API}${route}?${field}=${encodeURIComponent(value)}`;
+          expectRefused(await t.call({ method: 'GET', url, token: tokens.staff }), `querystring.${field}`, url);
+        }
+      }
+    }
+  });
+
+  it('accepts the first and the last month of the range on every day filter of a report', async () => {
+    for (const [route] of dayCases) {
+      for (const range of ['from=2000-01-01&to=2000-01-31', 'from=2199-12-01&to=2199-12-31']) {
+        const res = await t.call({ method: 'GET', url: `${API}${route}?${range}`, token: tokens.staff });
+        expect(res.statusCode, `${route} ${res.body.slice(0, 200)}`).toBe(200);
+      }
     }
   });
 

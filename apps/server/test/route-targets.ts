@@ -255,9 +255,25 @@ const ownBlueprint = (held: THeldPlan) => held.chain.at(-1)!;
 /** Entries of the transactions report: postings of wallets, owned by the wallet's organisation. */
 const ENTRY_OWNERS = 'SELECT id::text AS id, organization_id AS org FROM ledger_postings WHERE id::text = ANY($1)';
 
-/** The entry ids of a CSV export (its `entry_id` column). */
-const entryIdsInCsv = (body: string): string[] =>
-  (parseCsv(body.replace(/^\uFEFF/, ''), { columns: true, skip_empty_lines: true }) as { entry_id: string }[]).map((r) => r.entry_id);
+/** A column of a report's CSV export (below the rows that describe the file and one empty row). */
+const reportCsvColumn =
+  (header: string) =>
+  (body: string): string[] => {
+    const records = parseCsv(body.replace(/^\uFEFF/, ''), { relax_column_count: true }) as string[][];
+    const table = records.slice(records.findIndex((r) => r.length === 1 && r[0] === '') + 1);
+    const at = table[0]?.indexOf(header) ?? -1;
+    if (at < 0) throw new Error(`The export has no column "${header}"`);
+    return table.slice(1).map((r) => r[at]!);
+  };
+/** A key of each row of a report's page. */
+const dataKey =
+  (key: string) =>
+  (body: string): string[] => {
+    const data = JSON.parse(body).data;
+    return Array.isArray(data) ? data.map((row: Record<string, string>) => row[key]!) : [];
+  };
+/** The entry ids of a transactions export (its "Entry id" column). */
+const entryIdsInCsv = reportCsvColumn('Entry id');
 
 /** An organisation with an entry of its own on the report: its wallet funded once per world; `newest` is its latest entry. */
 const funded = new WeakMap<TMatrixWorld, Map<TOrgKey, Promise<void>>>();
@@ -276,6 +292,45 @@ async function entryOf(w: TMatrixWorld, org: TOrgKey): Promise<{ org: string; ne
       (await one<{ id: string }>(w, 'SELECT max(id)::text AS id FROM ledger_postings WHERE account_id = $1', [walletIdOf(id)]))!.id,
   };
 }
+
+/**
+ * A schedule or an alert of Expiry Sims owned by the organisation, and a finished run of the schedule with its file:
+ * written straight into their tables (the matrix runs no worker), a fresh one per call.
+ */
+async function makeSavedReport(w: TMatrixWorld, org: TOrgKey, table: 'report_schedules' | 'report_alerts'): Promise<string> {
+  const id = newId();
+  const orgId = o(w, org).id;
+  if (table === 'report_schedules') {
+    await w.t.database.pool.query(
+      `INSERT INTO report_schedules (id, organization_id, report_id, name, filters, format, lang, frequency, hour, next_run_at, created_by_label)
+       VALUES ($1, $2, 'expiry-sims', 'Matrix schedule', '{"days":"30"}', 'csv', 'en', 'DAILY', 6, now() + interval '1 day', 'matrix')`,
+      [id, orgId],
+    );
+  } else {
+    await w.t.database.pool.query(
+      `INSERT INTO report_alerts (id, organization_id, report_id, name, filters, threshold, check_every_minutes, next_check_at, created_by_label)
+       VALUES ($1, $2, 'expiry-sims', 'Matrix alert', '{"days":"30"}', 0, 60, now() + interval '1 day', 'matrix')`,
+      [id, orgId],
+    );
+  }
+  return id;
+}
+async function makeReportRun(w: TMatrixWorld, org: TOrgKey): Promise<string> {
+  const scheduleId = await makeSavedReport(w, org, 'report_schedules');
+  const id = newId();
+  await w.t.database.pool.query(
+    `INSERT INTO report_runs (id, schedule_id, organization_id, report_id, format, status, rows, bytes, file_name, finished_at, expires_at)
+     VALUES ($1, $2, $3, 'expiry-sims', 'csv', 'DONE', 0, 9, 'expiry-sims.csv', now(), now() + interval '7 days')`,
+    [id, scheduleId, o(w, org).id],
+  );
+  await w.t.database.pool.query(`INSERT INTO report_run_chunks (run_id, seq, data) VALUES ($1, 0, 'ICCID\r\n'::bytea)`, [id]);
+  return id;
+}
+const SAVED_REPORT_OWNERS = {
+  schedules: 'SELECT id, organization_id AS org FROM report_schedules WHERE id = ANY($1)',
+  alerts: 'SELECT id, organization_id AS org FROM report_alerts WHERE id = ANY($1)',
+};
+const EXPIRY = { module: 'expiry-sims' };
 
 /** A scheduled activation of one fresh SIM of the organisation, made by staff through the API. */
 async function makeActivation(w: TMatrixWorld, org: TOrgKey): Promise<{ id: string }> {
@@ -463,6 +518,25 @@ export const ROUTE_TARGETS: Record<string, TRouteTarget | TRouteTarget[]> = {
   },
   'GET /api/v1/search': { kind: 'none', why: 'signed in: a search without a term (always 400)', aim: async () => ({ url: '/search' }) },
 
+  // Dashboards: the figures of one organisation's subtree (its id in the answer, and its children's in the drill-down).
+  'GET /api/v1/dashboard': {
+    kind: 'list',
+    aim: async (w, org) => ({ url: `/dashboard?organizationId=${o(w, org).id}` }),
+    owners: OWNERS.organizations,
+    rows: (body) => [JSON.parse(body).data.organizationId].filter(Boolean),
+    shows: async (w, org) => o(w, org).id,
+  },
+  'GET /api/v1/dashboardv2': {
+    kind: 'list',
+    aim: async (w, org) => ({ url: `/dashboardv2?organizationId=${o(w, org).id}` }),
+    owners: OWNERS.organizations,
+    rows: (body) => {
+      const data = JSON.parse(body).data;
+      return [data.dashboard.organizationId, ...data.organizations.map((row: { id: string }) => row.id)].filter(Boolean);
+    },
+    shows: async (w, org) => o(w, org).id,
+  },
+
   // Audit trail.
   'GET /api/v1/audit-trail': {
     kind: 'list',
@@ -472,6 +546,11 @@ export const ROUTE_TARGETS: Record<string, TRouteTarget | TRouteTarget[]> = {
     shows: async (w, org) =>
       (await one<{ id: string }>(w, 'SELECT id FROM audit_events WHERE organization_id = $1 ORDER BY seq DESC LIMIT 1', [o(w, org).id]))
         ?.id,
+  },
+  'POST /api/v1/audit-trail/verify': {
+    kind: 'none',
+    why: "staff only: recomputes the platform's one hash chain (every organisation's events in it), no tenant object",
+    aim: async () => ({ url: '/audit-trail/verify', payload: { toSeq: 50 } }),
   },
 
   // The outbox: the provider's mail.
@@ -1374,6 +1453,119 @@ export const ROUTE_TARGETS: Record<string, TRouteTarget | TRouteTarget[]> = {
     why: "staff only: the provider's work at the operators",
     aim: async () => ({ url: '/report/mno-job-report' }),
   },
+  'GET /api/v1/report/mno-job-report/export': {
+    kind: 'none',
+    why: "staff only: the provider's work at the operators",
+    aim: async () => ({ url: '/report/mno-job-report/export?format=csv' }),
+  },
+  'GET /api/v1/report/mno-job-report/summary': {
+    kind: 'none',
+    why: "staff only: the provider's work at the operators",
+    aim: async () => ({ url: '/report/mno-job-report/summary' }),
+  },
+  // The declared reports (issue 18): each SIM-based one names SIMs by ICCID, in its page and in its file.
+  'GET /api/v1/report/atomic-sims': [
+    {
+      name: "the organisation's SIM profiles",
+      kind: 'list',
+      aim: async (w, org) => ({ url: `/report/atomic-sims?organizationId=${o(w, org).id}&limit=500` }),
+      owners: OWNERS.iccids,
+      rows: iccidsIn,
+      shows: async (w, org) => o(w, org).sim.iccid,
+    },
+    {
+      name: 'everything in reach',
+      kind: 'reach',
+      aim: async () => ({ url: '/report/atomic-sims?limit=500' }),
+      owners: OWNERS.iccids,
+      rows: iccidsIn,
+    },
+  ],
+  'GET /api/v1/report/atomic-sims/export': {
+    kind: 'list',
+    aim: async (w, org) => ({ url: `/report/atomic-sims/export?format=csv&organizationId=${o(w, org).id}` }),
+    owners: OWNERS.iccids,
+    rows: iccidsIn,
+    shows: async (w, org) => o(w, org).sim.iccid,
+  },
+  'GET /api/v1/report/expiry-sims': [
+    {
+      name: "the organisation's SIMs expiring within 60 days",
+      kind: 'list',
+      aim: async (w, org) => ({ url: `/report/expiry-sims?days=60&organizationId=${o(w, org).id}&limit=500` }),
+      owners: OWNERS.iccids,
+      rows: iccidsIn,
+      shows: async (w, org) => o(w, org).sim.iccid,
+    },
+    {
+      name: 'everything in reach',
+      kind: 'reach',
+      aim: async () => ({ url: '/report/expiry-sims?days=60&limit=500' }),
+      owners: OWNERS.iccids,
+      rows: iccidsIn,
+    },
+  ],
+  'GET /api/v1/report/expiry-sims/export': {
+    kind: 'list',
+    aim: async (w, org) => ({ url: `/report/expiry-sims/export?format=csv&days=60&organizationId=${o(w, org).id}` }),
+    owners: OWNERS.iccids,
+    rows: iccidsIn,
+    shows: async (w, org) => o(w, org).sim.iccid,
+  },
+  'GET /api/v1/report/usage': [
+    {
+      name: "the organisation's SIMs' usage",
+      kind: 'list',
+      aim: async (w, org) => ({ url: `/report/usage?organizationId=${o(w, org).id}&limit=500` }),
+      owners: OWNERS.iccids,
+      rows: iccidsIn,
+    },
+    {
+      name: 'everything in reach',
+      kind: 'reach',
+      aim: async () => ({ url: '/report/usage?limit=500' }),
+      owners: OWNERS.iccids,
+      rows: iccidsIn,
+    },
+  ],
+  'GET /api/v1/report/usage/export': {
+    kind: 'list',
+    aim: async (w, org) => ({ url: `/report/usage/export?format=csv&organizationId=${o(w, org).id}` }),
+    owners: OWNERS.iccids,
+    rows: iccidsIn,
+  },
+  'GET /api/v1/report/request-details': [
+    {
+      name: "the organisation's requests' SIMs",
+      kind: 'list',
+      aim: async (w, org) => ({ url: `/report/request-details?organizationId=${o(w, org).id}&limit=500` }),
+      owners: OWNERS.requests,
+      rows: dataKey('requestId'),
+      shows: async (w, org) => o(w, org).request.id,
+    },
+    {
+      name: 'one request',
+      kind: 'list',
+      aim: async (w, org) => ({ url: `/report/request-details?requestId=${o(w, org).request.id}` }),
+      owners: OWNERS.requests,
+      rows: dataKey('requestId'),
+      shows: async (w, org) => o(w, org).request.id,
+    },
+    {
+      name: 'everything in reach',
+      kind: 'reach',
+      aim: async () => ({ url: '/report/request-details?limit=500' }),
+      owners: OWNERS.requests,
+      rows: dataKey('requestId'),
+    },
+  ],
+  'GET /api/v1/report/request-details/export': {
+    kind: 'list',
+    aim: async (w, org) => ({ url: `/report/request-details/export?format=csv&organizationId=${o(w, org).id}` }),
+    owners: OWNERS.requests,
+    rows: reportCsvColumn('Request id'),
+    shows: async (w, org) => o(w, org).request.id,
+  },
   'GET /api/v1/operator-gateway': {
     kind: 'none',
     why: "staff only: the provider's gateway configuration",
@@ -1494,13 +1686,84 @@ export const ROUTE_TARGETS: Record<string, TRouteTarget | TRouteTarget[]> = {
     verify: async (w, aim, applied) => expect(await keyApplied(w, aim)).toBe(applied),
   },
   // The transactions report (issue 14): an organisation's entries are its wallet's postings.
+  // Schedules and alerts (issue 18): signed-in routes whose service asks for the permission of the report they name.
+  'GET /api/v1/report/schedule': {
+    kind: 'reach',
+    aim: async () => ({ url: '/report/schedule' }),
+    owners: SAVED_REPORT_OWNERS.schedules,
+    rows: dataIds,
+  },
+  'POST /api/v1/report/schedule': {
+    kind: 'object',
+    permission: EXPIRY,
+    ok: 201,
+    aim: async (w, org) => ({
+      url: '/report/schedule',
+      payload: { reportId: 'expiry-sims', name: unique('Matrix'), frequency: 'DAILY', hour: 7, organizationId: o(w, org).id },
+    }),
+  },
+  'GET /api/v1/report/schedule/:id': {
+    kind: 'object',
+    permission: EXPIRY,
+    aim: async (w, org) => ({ url: `/report/schedule/${await makeSavedReport(w, org, 'report_schedules')}` }),
+  },
+  'PUT /api/v1/report/schedule/:id': {
+    kind: 'object',
+    permission: EXPIRY,
+    aim: async (w, org) => ({ url: `/report/schedule/${await makeSavedReport(w, org, 'report_schedules')}`, payload: { hour: 8 } }),
+  },
+  'DELETE /api/v1/report/schedule/:id': {
+    kind: 'object',
+    permission: EXPIRY,
+    aim: async (w, org) => ({ url: `/report/schedule/${await makeSavedReport(w, org, 'report_schedules')}` }),
+  },
+  'POST /api/v1/report/schedule/:id/run': {
+    kind: 'object',
+    permission: EXPIRY,
+    aim: async (w, org) => ({ url: `/report/schedule/${await makeSavedReport(w, org, 'report_schedules')}/run` }),
+  },
+  'GET /api/v1/report/run/:id/file': {
+    kind: 'object',
+    permission: EXPIRY,
+    aim: async (w, org) => ({ url: `/report/run/${await makeReportRun(w, org)}/file` }),
+  },
+  'GET /api/v1/report/alert': {
+    kind: 'reach',
+    aim: async () => ({ url: '/report/alert' }),
+    owners: SAVED_REPORT_OWNERS.alerts,
+    rows: dataIds,
+  },
+  'POST /api/v1/report/alert': {
+    kind: 'object',
+    permission: EXPIRY,
+    ok: 201,
+    aim: async (w, org) => ({
+      url: '/report/alert',
+      payload: { reportId: 'expiry-sims', name: unique('Matrix'), organizationId: o(w, org).id },
+    }),
+  },
+  'GET /api/v1/report/alert/:id': {
+    kind: 'object',
+    permission: EXPIRY,
+    aim: async (w, org) => ({ url: `/report/alert/${await makeSavedReport(w, org, 'report_alerts')}` }),
+  },
+  'PUT /api/v1/report/alert/:id': {
+    kind: 'object',
+    permission: EXPIRY,
+    aim: async (w, org) => ({ url: `/report/alert/${await makeSavedReport(w, org, 'report_alerts')}`, payload: { threshold: 3 } }),
+  },
+  'DELETE /api/v1/report/alert/:id': {
+    kind: 'object',
+    permission: EXPIRY,
+    aim: async (w, org) => ({ url: `/report/alert/${await makeSavedReport(w, org, 'report_alerts')}` }),
+  },
   'GET /api/v1/report/transactions': [
     {
       name: "the organisation's entries",
       kind: 'list',
       aim: async (w, org) => ({ url: `/report/transactions?organizationId=${(await entryOf(w, org)).org}&limit=500` }),
       owners: ENTRY_OWNERS,
-      rows: dataIds,
+      rows: dataKey('entryId'),
       shows: async (w, org) => (await entryOf(w, org)).newest(),
     },
     {
@@ -1508,7 +1771,7 @@ export const ROUTE_TARGETS: Record<string, TRouteTarget | TRouteTarget[]> = {
       kind: 'list',
       aim: async (w, org) => ({ url: `/report/transactions?walletId=${walletIdOf((await entryOf(w, org)).org)}&limit=500` }),
       owners: ENTRY_OWNERS,
-      rows: dataIds,
+      rows: dataKey('entryId'),
       shows: async (w, org) => (await entryOf(w, org)).newest(),
     },
     {
@@ -1516,7 +1779,7 @@ export const ROUTE_TARGETS: Record<string, TRouteTarget | TRouteTarget[]> = {
       kind: 'reach',
       aim: async () => ({ url: '/report/transactions?limit=500' }),
       owners: ENTRY_OWNERS,
-      rows: dataIds,
+      rows: dataKey('entryId'),
     },
   ],
   'GET /api/v1/report/transactions/export': [

@@ -3,6 +3,7 @@
 export * from '../modules/activations/activations.table';
 export * from '../modules/audit/audit.table';
 export * from '../modules/auth/auth.table';
+export * from '../modules/dashboard/dashboard.table';
 export * from '../modules/devices/device-tacs.table';
 export * from '../modules/devices/devices.table';
 export * from '../modules/devices/firmware.table';
@@ -11,6 +12,7 @@ export * from '../modules/organizations/organizations.table';
 export * from '../modules/outbox/outbox.table';
 export * from '../modules/plans/plans.table';
 export * from '../modules/queue/queue.table';
+export * from '../modules/reports/report-schedules.table';
 export * from '../modules/requests/requests.table';
 export * from '../modules/roles/roles.table';
 export * from '../modules/sim-diagnosis/diagnosis.table';

@@ -182,6 +182,8 @@ export const MODULES: readonly TModule[] = [
   m({ id: 'mno-job-report', name: 'Mno Job Report', path: '/report/mno-job-report', group: 'report', icon: 'cell_tower' }),
   m({ id: 'atomic-sims', name: 'Atomic Sims', path: '/report/atomic-sims', group: 'report', icon: 'grain' }),
   m({ id: 'expiry-sims', name: 'Expiry Sims', path: '/report/expiry-sims', group: 'report', icon: 'event_busy' }),
+  // The /report entry spec §2 does not show: usage per SIM over a range of days (docs/decisions/035-reports.md).
+  m({ id: 'usage', name: 'Usage', path: '/report/usage', group: 'report', icon: 'data_usage' }),
   m({
     id: 'plans',
     name: 'Plan',

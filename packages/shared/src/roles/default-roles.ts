@@ -28,6 +28,7 @@ export const DEFAULT_ROLES: readonly TDefaultRole[] = [
       'atomic-sims': true,
       'expiry-sims': true,
       'request-details': true,
+      usage: true,
       'ip-group': true,
       'number-group': true,
       'whitelist-ip': true,
@@ -136,6 +137,7 @@ export const DEFAULT_ROLES: readonly TDefaultRole[] = [
       job: [],
       tickets: [],
       'expiry-sims': true,
+      usage: true,
     }),
   },
 ];

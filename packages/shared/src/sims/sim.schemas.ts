@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZCursor } from '../common/api';
+import { commaList } from '../common/comma-list';
 import { isoDateOrDateTime } from '../common/dates';
 import { singleLine, text, trimmedText, ZId } from '../common/text';
 import { imeiError, OPERATORS } from './identifiers';
@@ -58,29 +59,6 @@ export const ZSimHistoryEvent = z.object({
 });
 export const ZSimDetail = ZSim.extend({ history: z.array(ZSimHistoryEvent) });
 export type TSimDetail = z.infer<typeof ZSimDetail>;
-
-const commaList = <T extends z.ZodType>(item: T, name: string) =>
-  text()
-    .max(500)
-    .transform((raw, ctx) => {
-      const parts = raw
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean);
-      const out: z.infer<T>[] = [];
-      for (const part of parts) {
-        const parsed = item.safeParse(part);
-        if (!parsed.success) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `${name} must be a comma list of ${item instanceof z.ZodEnum ? item.options.join(', ') : 'values'}`,
-          });
-          return z.NEVER;
-        }
-        out.push(parsed.data as z.infer<T>);
-      }
-      return out;
-    });
 
 const ZSearchText = trimmedText()
   .max(24)

@@ -171,6 +171,57 @@ describe('filters', () => {
     expect((await trail(admin.token, `to=${encodeURIComponent(past)}`)).body.data).toEqual([]);
   });
 
+  it('filters by organisation: the organisation and the ones under it', async () => {
+    const { status, body } = await trail(admin.token, `organizationId=${orgA.id}&limit=500`);
+    expect(status).toBe(200);
+    expect(new Set(body.data.map((e) => e.organizationId))).toEqual(new Set([orgA.id, orgA1.id]));
+    expect((await trail(admin.token, `organizationId=${orgB.id}&limit=500`)).body.data.map((e) => e.action).sort()).toEqual([
+      'organization.create',
+      'organization.update',
+    ]);
+    const missing = await trail(admin.token, 'organizationId=f0f0f0f0f0f0f0f0f0f0f0f0');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ success: false, code: 'NOT_FOUND', errors: [{ path: 'querystring.organizationId' }] });
+  });
+
+  it('filters by part of the actor label, whatever its case', async () => {
+    const { body } = await trail(admin.token, 'actor=AUDITOR%40Reseller&limit=500');
+    expect(body.data.length).toBeGreaterThanOrEqual(2);
+    expect(body.data.every((e) => e.actorLabel === 'auditor@reseller-a.in')).toBe(true);
+    // Both the auditor's own sign-in and the failed one made in their name.
+    expect(body.data.map((e) => e.actorType)).toEqual(expect.arrayContaining(['USER', 'ANONYMOUS']));
+    // With the actor's id too: only the signed-in user's events.
+    const both = (await trail(admin.token, `actor=auditor&actorId=${auditor.data.user.id}&limit=500`)).body.data;
+    expect(both.length).toBeGreaterThanOrEqual(1);
+    expect(both.every((e) => e.actorId === auditor.data.user.id && e.actorType === 'USER')).toBe(true);
+    // LIKE's wildcards are taken literally.
+    expect((await trail(admin.token, 'actor=%25')).body.data).toEqual([]);
+    expect((await trail(admin.token, 'actor=auditor_reseller')).body.data).toEqual([]);
+  });
+
+  it('filters by an action family (`organization.`) or a prefix (`organization.cr*`), an exact action otherwise', async () => {
+    const family = (await trail(admin.token, 'action=organization.&limit=500')).body.data;
+    expect(new Set(family.map((e) => e.action))).toEqual(new Set(['organization.create', 'organization.update']));
+    expect(family.map((e) => e.entityId)).toEqual(expect.arrayContaining([orgA.id, orgA1.id, orgB.id]));
+    const prefix = (await trail(admin.token, 'action=organization.cr*&limit=500')).body.data;
+    expect(prefix.length).toBe(3);
+    expect(prefix.every((e) => e.action === 'organization.create')).toBe(true);
+    expect((await trail(admin.token, 'action=organization')).body.data).toEqual([]);
+    expect((await trail(admin.token, 'action=%25.')).body.data).toEqual([]);
+    expect((await trail(admin.token, 'action=organization_create*')).body.data).toEqual([]);
+  });
+
+  it('filters by calendar days in India, the whole of each day', async () => {
+    const created = (await trail(admin.token, `entityType=organization&entityId=${orgA.id}`)).body.data[0]!;
+    const day = new Date(Date.parse(created.occurredAt) + 5.5 * 3600_000).toISOString().slice(0, 10);
+    const dayBefore = new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const dayAfter = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const ids = async (query: string) => (await trail(admin.token, `entityId=${orgA.id}&${query}`)).body.data.map((e) => e.id);
+    expect(await ids(`from=${day}&to=${day}`)).toEqual([created.id]);
+    expect(await ids(`to=${dayBefore}`)).toEqual([]);
+    expect(await ids(`from=${dayAfter}`)).toEqual([]);
+  });
+
   it('refuses malformed filters with 400 naming the field', async () => {
     for (const [query, field] of [
       ['from=yesterday', 'from'],
@@ -180,6 +231,14 @@ describe('filters', () => {
       ['limit=0', 'limit'],
       ['limit=501', 'limit'],
       ['colour=red', 'colour'],
+      ['from=2026-02-30', 'from'],
+      ['to=2026-13-01T00:00:00Z', 'to'],
+      ['from=2026-03-02&to=2026-03-01', 'to'],
+      ['from=2026-03-01T10:00:00%2B05:30&to=2026-03-01T04:00:00Z', 'to'],
+      ['action=sim.*.x', 'action'],
+      [`actor=${'x'.repeat(101)}`, 'actor'],
+      ['actor=a%00b', 'actor'],
+      ['entityId=a%01b', 'entityId'],
     ] as const) {
       const { status, body } = await trail(admin.token, query);
       expect(status, query).toBe(400);
@@ -237,9 +296,25 @@ describe('who sees what', () => {
     expect(orgs.has(orgA.id)).toBe(true);
     expect(orgs.has(orgA1.id)).toBe(true);
     expect([...orgs].every((id) => id === orgA.id || id === orgA1.id)).toBe(true);
-    // Staff events (no organisation) and the sibling are out of reach, even when asked for.
-    expect((await trail(auditor.token, `organizationId=${orgB.id}`)).body.data).toEqual([]);
+    // Staff events (no organisation) are out of reach, even when asked for; a sibling asked for by id is not found.
     expect((await trail(auditor.token, 'actorType=SYSTEM')).body.data).toEqual([]);
+    const sibling = await trail(auditor.token, `organizationId=${orgB.id}`);
+    expect(sibling.status).toBe(404);
+    expect(sibling.body).toMatchObject({ success: false, code: 'NOT_FOUND', errors: [{ path: 'querystring.organizationId' }] });
+    const missing = await trail(auditor.token, 'organizationId=f0f0f0f0f0f0f0f0f0f0f0f0');
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe(sibling.body.message);
+  });
+
+  it("keeps every other filter inside the subtree: the admin's actions on the sibling stay hidden", async () => {
+    const byAdmin = (await trail(auditor.token, `actorId=${admin.data.user.id}&limit=500`)).body.data;
+    expect(byAdmin.map((e) => e.entityId)).toEqual(expect.arrayContaining([orgA.id, orgA1.id]));
+    expect(byAdmin.every((e) => e.organizationId === orgA.id || e.organizationId === orgA1.id)).toBe(true);
+    const family = (await trail(auditor.token, 'action=organization.&limit=500')).body.data;
+    expect(family.map((e) => e.entityId).sort()).toEqual([orgA.id, orgA1.id].sort());
+    const byLabel = (await trail(auditor.token, `actor=${encodeURIComponent(ADMIN_EMAIL)}&limit=500`)).body.data;
+    expect(byLabel.map((e) => e.id).sort()).toEqual(byAdmin.map((e) => e.id).sort());
+    expect((await trail(auditor.token, `entityType=organization&entityId=${orgB.id}`)).body.data).toEqual([]);
   });
 
   it('shows staff every organisation', async () => {

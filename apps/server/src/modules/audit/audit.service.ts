@@ -1,7 +1,10 @@
-import type { TAuditQuery } from '@tarang/shared/audit/audit.schemas';
+import { performance } from 'node:perf_hooks';
+import type { TAuditQuery, TAuditVerifyRequest, TAuditVerifyResult } from '@tarang/shared/audit/audit.schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import type { TDb, TExecutor } from '../../db/database';
+import { AppError } from '../../http/app-error';
 import { requireActor, type TRequestContext } from '../../http/request-context';
+import { assertOrganizationInScope } from '../../lib/tenancy';
 import {
   AUDIT_SEALER_LOCK,
   auditInboxInsert,
@@ -9,6 +12,7 @@ import {
   listAuditEvents,
   sealInboxBatch,
   type TAuditInsert,
+  walkAuditChain,
 } from './audit.repository';
 
 export type TAuditRecord = {
@@ -141,8 +145,54 @@ export async function sealAuditInbox(db: TDb, options: { wait?: boolean } = {}):
 
 export async function getAuditTrail(db: TDb, ctx: TRequestContext, query: TAuditQuery) {
   const scope = requireActor(ctx).scope;
+  // An organisation out of reach is one that does not exist, as everywhere else.
+  const organizationPath = query.organizationId
+    ? await assertOrganizationInScope(db, scope, query.organizationId).catch(() => {
+        throw new AppError('NOT_FOUND', 'organizationId: Organisation not found', {
+          errors: [{ path: 'querystring.organizationId', message: 'Organisation not found' }],
+        });
+      })
+    : undefined;
   // Events waiting in the inbox (money calls) join the chain first: a caller reads what it has just done.
   await sealAuditInboxNow(db);
-  const { rows, meta } = await listAuditEvents(db, scope, query);
+  const { rows, meta } = await listAuditEvents(db, scope, query, organizationPath);
   return { rows: rows.map((r) => ({ ...r, occurredAt: r.occurredAt.toISOString() })), meta };
+}
+
+/** The advisory lock a verification of the chain holds: one at a time, so a second one cannot double the load. */
+export const AUDIT_VERIFY_LOCK = 7238463;
+
+/**
+ * Staff: recomputes the hash chain over a range of events (decision 008; repository's `walkAuditChain`), in batches,
+ * and says how many events it checked, the first broken one and how fast it went. One verification runs at a time
+ * (409 for a second); each one is itself an audit event (`audit.verify`), written after the walk so it is not part of it.
+ */
+export async function verifyAuditTrail(db: TDb, ctx: TRequestContext, range: TAuditVerifyRequest): Promise<TAuditVerifyResult> {
+  requireActor(ctx);
+  // Events waiting in the inbox join the chain first: the walk covers every event committed before it was asked for.
+  await sealAuditInboxNow(db);
+  return await db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ locked: boolean }>(sql`SELECT pg_try_advisory_xact_lock(${AUDIT_VERIFY_LOCK}) AS locked`);
+    if (!rows[0]?.locked)
+      throw new AppError('CONFLICT', 'A verification of the audit chain is already running; try again when it has finished');
+    const started = performance.now();
+    const walk = await walkAuditChain(tx, range);
+    const elapsed = performance.now() - started;
+    const result: TAuditVerifyResult = {
+      fromSeq: walk.fromSeq,
+      toSeq: walk.toSeq,
+      checked: walk.checked,
+      firstBroken: walk.firstBroken && { ...walk.firstBroken, occurredAt: walk.firstBroken.occurredAt?.toISOString() ?? null },
+      ...(walk.headMatches === undefined ? {} : { headMatches: walk.headMatches }),
+      elapsedMs: Math.round(elapsed),
+      perSecond: Math.round(walk.checked / Math.max(elapsed / 1000, 0.001)),
+    };
+    await recordAudit(tx, ctx, {
+      action: 'audit.verify',
+      entityType: 'audit_chain',
+      before: null,
+      after: { range: { fromSeq: range.fromSeq ?? null, toSeq: range.toSeq ?? null }, ...result },
+    });
+    return result;
+  });
 }

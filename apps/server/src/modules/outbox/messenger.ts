@@ -86,6 +86,10 @@ export function createMessenger(config: TConfig, logger: Logger, sms: TSmsGatewa
         }
       });
     },
+    /** Delivers now, for work that runs outside a request (a queue job); failures are recorded on the message. */
+    async deliverNow(db: TDb, ids: string[]) {
+      for (const id of ids) await deliver(db, id);
+    },
     close() {
       mail?.close();
     },

@@ -261,7 +261,7 @@ export async function reinitiateMnoJob(deps: TDeps, ctx: TRequestContext, id: st
   return { ...result, mnoJob: await getMnoJob(deps, id) };
 }
 
-/** /report/mno-job-report: MNO jobs per operator and operation over a period. */
+/** /report/mno-job-report/summary: MNO jobs per operator and operation over a period. */
 export async function mnoJobReport(deps: TDeps, q: { from?: string; to?: string; operator?: string }) {
   const conditions = [];
   if (q.operator) conditions.push(sql`m.operator = ${q.operator}`);

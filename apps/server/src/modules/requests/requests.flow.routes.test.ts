@@ -230,6 +230,7 @@ describe('tenancy on every endpoint: own, child, sibling, foreign', () => {
       ['GET', `/mno-job/${mno.id}/sims`],
       ['PUT', `/mno-job/${mno.id}/mark-done`, {}],
       ['PUT', `/mno-job/${mno.id}/reinitiate`],
+      ['GET', '/report/mno-job-report/summary'],
       ['GET', '/report/mno-job-report'],
       ['GET', '/operator-gateway'],
       ['PUT', '/operator-gateway/AIRTEL', { outage: true }],

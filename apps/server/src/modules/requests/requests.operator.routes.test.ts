@@ -278,7 +278,8 @@ describe('MNO jobs worked by hand', () => {
     ).toEqual(['SUSPENDED', 'SUSPENDED', 'SUSPENDED']);
     const insights = (await t.call({ method: 'GET', url: `${API}/request/${req.id}/insights`, token: tokens.staff })).json().data;
     expect(insights.tasks).toEqual({ total: 3, byOperator: 0, byHand: 3, automaticPercent: 0 });
-    const report = (await t.call({ method: 'GET', url: `${API}/report/mno-job-report?operator=BSNL`, token: tokens.staff })).json().data;
+    const report = (await t.call({ method: 'GET', url: `${API}/report/mno-job-report/summary?operator=BSNL`, token: tokens.staff })).json()
+      .data;
     expect(report[0]).toMatchObject({ operator: 'BSNL', operation: 'SUSPEND' });
     expect(report[0].byHand).toBeGreaterThanOrEqual(3);
   });

@@ -338,10 +338,10 @@ export function requestRoutes(app: FastifyInstance, deps: TDeps) {
     handler: async (request) => ok(await reinitiateMnoJob(deps, contextOf(request), request.params.id), { message: 'Reinitiated' }),
   });
 
-  mnoJobRoute.get('/report/mno-job-report', {
+  mnoJobRoute.get('/report/mno-job-report/summary', {
     access: mnoRead,
     tags: ['mno-jobs', 'reports'],
-    summary: 'MNO job report: jobs, tasks and outcomes per operator and operation',
+    summary: 'MNO job report summary: jobs, tasks and outcomes per operator and operation',
     querystring: ZMnoReportQuery,
     data: z.array(ZMnoReportRow),
     handler: async (request) => ok(await mnoJobReport(deps, request.query)),

@@ -31,10 +31,6 @@ const bundledEnglish = import.meta.glob<TJson>(['../../locales/common/en.json', 
   eager: true,
   import: 'default',
 });
-const loadable = import.meta.glob<TJson>(
-  ['../../features/*/locales/*.json', '../../locales/*/*.json', '!../../locales/common/en.json', '!../../features/auth/locales/en.json'],
-  { import: 'default' },
-);
 
 /** Namespace and language of a locale file path. */
 export function localeFileId(file: string): { ns: string; lng: string } | null {
@@ -51,17 +47,12 @@ export const generatedEnglish: Record<string, TJson> = {
   errors: Object.fromEntries(Object.entries(ERROR_CODES).map(([code, v]) => [code, v.message])),
 };
 
-const loaders = new Map<string, () => Promise<TJson>>();
+/** The bundled English namespaces by name (the others load through locale-files.ts). */
+const bundled = new Map<string, TJson>();
 for (const [file, data] of Object.entries(bundledEnglish)) {
   const id = localeFileId(file);
-  if (id) loaders.set(`${id.lng}/${id.ns}`, () => Promise.resolve(data));
+  if (id) bundled.set(`${id.lng}/${id.ns}`, data);
 }
-for (const [file, load] of Object.entries(loadable)) {
-  const id = localeFileId(file);
-  if (id) loaders.set(`${id.lng}/${id.ns}`, load);
-}
-
-export const NAMESPACES = [...new Set([...[...loaders.keys()].map((k) => k.split('/')[1]!), ...Object.keys(generatedEnglish)])].sort();
 
 function bundledResources(): Record<string, Record<string, ResourceKey>> {
   const en: Record<string, ResourceKey> = { ...generatedEnglish };
@@ -79,12 +70,14 @@ const lazyBackend: BackendModule = {
   read: (lng, ns, callback) => {
     const generated = lng === 'en' ? generatedEnglish[ns] : undefined;
     if (generated) return callback(null, generated);
-    const load = loaders.get(`${lng}/${ns}`);
-    if (!load) return callback(null, {});
-    load().then(
-      (data) => callback(null, data),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
-    );
+    const own = bundled.get(`${lng}/${ns}`);
+    if (own) return callback(null, own);
+    import('./locale-files')
+      .then(({ loadLocale }) => loadLocale(lng, ns))
+      .then(
+        (data) => callback(null, data),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+      );
   },
 };
 

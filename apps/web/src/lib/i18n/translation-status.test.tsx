@@ -3,7 +3,8 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TranslationNotice } from '@/components/ui/translation-notice';
 import { renderWithProviders } from '@/testing/test-utils';
-import { generatedEnglish, i18n, localeFileId, NAMESPACES } from './i18n';
+import { generatedEnglish, i18n, localeFileId } from './i18n';
+import { NAMESPACES } from './locale-files';
 import { flattenKeys, missingKeys, PARTIALLY_TRANSLATED_NAMESPACES } from './translation-status';
 
 const files = import.meta.glob<Record<string, unknown>>(['../../features/*/locales/*.json', '../../locales/*/*.json'], {

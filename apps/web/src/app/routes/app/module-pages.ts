@@ -11,6 +11,7 @@ type TPageModule = { default: ComponentType; ready?: Promise<unknown> };
  */
 export const MODULE_PAGES: Readonly<Record<string, () => Promise<TPageModule>>> = {
   '/dashboard': () => import('./dashboard'),
+  '/dashboardv2': () => import('./dashboardv2'),
   '/sim-inventory': () => import('./sim-inventory'),
   '/sim-details': () => import('./sim-details'),
   '/sim-diagnosis': () => import('./sim-diagnosis'),
@@ -40,6 +41,11 @@ export const MODULE_PAGES: Readonly<Record<string, () => Promise<TPageModule>>> 
   '/all-wallet': () => import('./wallet/all-wallets'),
   '/report/mno-job-report': () => import('./reports/mno-job-report'),
   '/report/transactions': () => import('./reports/transactions'),
+  '/report/request-details': () => import('./reports/request-details'),
+  '/report/atomic-sims': () => import('./reports/atomic-sims'),
+  '/report/expiry-sims': () => import('./reports/expiry-sims'),
+  '/report/usage': () => import('./reports/usage'),
+  '/audit-trail': () => import('./audit-trail'),
   '/device': () => import('./device/devices'),
   '/device/add': () => import('./device/device-add'),
   '/device/edit/:id': () => import('./device/device-edit'),

@@ -11,13 +11,15 @@ import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { getModule } from '@tarang/shared/modules/module-catalogue';
+import { getModule, MODULES } from '@tarang/shared/modules/module-catalogue';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAccess, useSignedIn } from '@/lib/auth';
 import { formatDateTime } from '@/lib/date';
 import { canSeeModule } from '@/lib/permissions';
+import { useDashboard } from '../api/get-dashboard';
+import { DashboardTiles } from './dashboard-tiles';
 
 const CARDS: { moduleId: string; icon: ReactNode }[] = [
   { moduleId: 'sim-inventory', icon: <SimCardOutlined /> },
@@ -38,6 +40,11 @@ export function DashboardOverview() {
     const module = getModule(c.moduleId);
     return module ? [{ ...c, module }] : [];
   });
+  const figures = useDashboard(null);
+  const canOpen = (path: string) => {
+    const module = MODULES.find((m) => m.path === path);
+    return module !== undefined && canSeeModule(access, module.id);
+  };
   return (
     <Box>
       <Card elevation={0} sx={{ mb: 3, border: 1, borderColor: 'divider' }}>
@@ -54,6 +61,12 @@ export function DashboardOverview() {
           </Typography>
         </CardContent>
       </Card>
+      <Typography variant="h2" sx={{ fontSize: '1.2rem', mb: 2 }}>
+        {t('tiles.heading')}
+      </Typography>
+      <Box sx={{ mb: 3 }}>
+        <DashboardTiles data={figures.data} error={figures.error} canOpen={canOpen} />
+      </Box>
       <Typography variant="h2" sx={{ fontSize: '1.2rem', mb: 2 }}>
         {t('quickAccess')}
       </Typography>

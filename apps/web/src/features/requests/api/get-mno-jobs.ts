@@ -28,12 +28,12 @@ export const useMnoJobs = (params: TMnoJobParams, enabled = true) =>
 
 export type TMnoReportParams = { from?: string; to?: string; operator?: string };
 
-/** GET /report/mno-job-report: MNO jobs, tasks and outcomes per operator and operation. */
+/** GET /report/mno-job-report/summary: MNO jobs, tasks and outcomes per operator and operation. */
 export const useMnoJobReport = (params: TMnoReportParams) =>
   useQuery(
     mnoJobsResource.readOptions(
       mnoJobsResource.keys.of('report', params),
-      async (signal) => (await api.get<TMnoReportRow[]>('/report/mno-job-report', { params, signal })).data,
+      async (signal) => (await api.get<TMnoReportRow[]>('/report/mno-job-report/summary', { params, signal })).data,
       { keepPrevious: true },
     ),
   );

@@ -10,6 +10,7 @@ import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import CellTowerOutlined from '@mui/icons-material/CellTowerOutlined';
 import ContactPhoneOutlined from '@mui/icons-material/ContactPhoneOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import DataUsageOutlined from '@mui/icons-material/DataUsageOutlined';
 import DialpadOutlined from '@mui/icons-material/DialpadOutlined';
 import DnsOutlined from '@mui/icons-material/DnsOutlined';
 import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
@@ -52,6 +53,7 @@ const ICONS: Record<string, ComponentType<SvgIconProps>> = {
   dashboard: DashboardOutlined,
   dialpad: DialpadOutlined,
   dns: DnsOutlined,
+  data_usage: DataUsageOutlined,
   event_busy: EventBusyOutlined,
   grain: GrainOutlined,
   history: HistoryOutlined,
