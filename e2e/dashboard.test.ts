@@ -56,7 +56,7 @@ describe('Dashboards in the console', () => {
     await noSnackbars(page);
     await photograph(page, '/tmp/dashboard-tiles.png');
 
-    await page.getByRole('link', { name: 'Allocated: 4' }).click();
+    await page.getByRole('link', { name: /^Allocated 4\b/ }).click();
     await page.waitForURL((url) => url.pathname === '/sim-inventory' && url.searchParams.get('status') === 'ALLOCATED');
     for (const s of sims) await page.getByText(s.iccid).first().waitFor();
     await photograph(page, '/tmp/dashboard-tile-list.png');

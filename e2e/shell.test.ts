@@ -83,8 +83,8 @@ describe('shell', () => {
       expect(await page.getByRole('heading', { name: 'Page not found' }).count(), path).toBe(0);
       expect(await page.getByRole('heading', { name: 'No access' }).count(), path).toBe(0);
     }
-    await navigate(page, '/dashboardv2');
-    await page.getByRole('heading', { level: 1, name: 'Dashboard V2' }).waitFor();
+    await navigate(page, '/api-log');
+    await page.getByRole('heading', { level: 1, name: 'Api Logs' }).waitFor();
     expect(await page.locator('#main-content').getByText('This part of the console is coming soon.').isVisible()).toBe(true);
     await page.goto('/no-such-page/here');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();

@@ -55,8 +55,9 @@ export async function waitForScreen(page: Page, path: string) {
     expect(await page.getByRole('heading', { name: status, exact: true }).count(), `${path} shows "${status}"`).toBe(0);
   }
   const grids = page.locator('#main-content .MuiDataGrid-root');
+  // Each grid shows its rows, or says it has none (a report over data this run never made, such as usage).
   for (let i = 0; i < (await grids.count()); i++) {
-    await grids.nth(i).locator('.MuiDataGrid-row').first().waitFor({ timeout: 10_000 });
+    await grids.nth(i).locator('.MuiDataGrid-row, .MuiDataGrid-overlay').first().waitFor({ timeout: 10_000 });
   }
 }
 

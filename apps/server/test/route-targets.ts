@@ -326,6 +326,14 @@ async function makeReportRun(w: TMatrixWorld, org: TOrgKey): Promise<string> {
   await w.t.database.pool.query(`INSERT INTO report_run_chunks (run_id, seq, data) VALUES ($1, 0, 'ICCID\r\n'::bytea)`, [id]);
   return id;
 }
+const AUDIT_BY_SEQ = 'SELECT seq::text AS id, organization_id AS org FROM audit_events WHERE seq::text = ANY($1)';
+async function newestAuditSeq(w: TMatrixWorld, org: TOrgKey): Promise<string | undefined> {
+  return (
+    await one<{ seq: string }>(w, 'SELECT seq::text AS seq FROM audit_events WHERE organization_id = $1 ORDER BY seq DESC LIMIT 1', [
+      o(w, org).id,
+    ])
+  )?.seq;
+}
 const SAVED_REPORT_OWNERS = {
   schedules: 'SELECT id, organization_id AS org FROM report_schedules WHERE id = ANY($1)',
   alerts: 'SELECT id, organization_id AS org FROM report_alerts WHERE id = ANY($1)',
@@ -546,6 +554,21 @@ export const ROUTE_TARGETS: Record<string, TRouteTarget | TRouteTarget[]> = {
     shows: async (w, org) =>
       (await one<{ id: string }>(w, 'SELECT id FROM audit_events WHERE organization_id = $1 ORDER BY seq DESC LIMIT 1', [o(w, org).id]))
         ?.id,
+  },
+  // The audit trail as a declared report (issue 18): events named by their seq.
+  'GET /api/v1/report/audit-trail': {
+    kind: 'list',
+    aim: async (w, org) => ({ url: `/report/audit-trail?organizationId=${o(w, org).id}&limit=500` }),
+    owners: AUDIT_BY_SEQ,
+    rows: (body) => dataKey('seq')(body).map(String),
+    shows: async (w, org) => await newestAuditSeq(w, org),
+  },
+  'GET /api/v1/report/audit-trail/export': {
+    kind: 'list',
+    aim: async (w, org) => ({ url: `/report/audit-trail/export?format=csv&organizationId=${o(w, org).id}` }),
+    owners: AUDIT_BY_SEQ,
+    rows: reportCsvColumn('Event #'),
+    shows: async (w, org) => await newestAuditSeq(w, org),
   },
   'POST /api/v1/audit-trail/verify': {
     kind: 'none',

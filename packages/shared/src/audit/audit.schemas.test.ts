@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditActionMatch, auditBoundInstant, ZAuditQuery, ZAuditVerifyRequest } from './audit.schemas';
+import { auditActionMatch, auditBoundInstant, ZAuditQuery, ZAuditVerifyRange, ZAuditVerifyRequest } from './audit.schemas';
 
 const paths = (result: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) =>
   (result.error?.issues ?? []).map((i) => i.path.join('.'));
@@ -36,9 +36,11 @@ describe('ZAuditQuery', () => {
 });
 
 describe('ZAuditVerifyRequest', () => {
-  it('takes an empty range, one end, or both in order', () => {
-    for (const body of [{}, { fromSeq: 1 }, { toSeq: 9 }, { fromSeq: 4, toSeq: 4 }])
+  it('takes one end or both in order; an empty body names no range and is refused (the form may leave both empty)', () => {
+    for (const body of [{ fromSeq: 1 }, { toSeq: 9 }, { fromSeq: 4, toSeq: 4 }])
       expect(ZAuditVerifyRequest.safeParse(body).success).toBe(true);
+    expect(paths(ZAuditVerifyRequest.safeParse({}))).toEqual(['fromSeq']);
+    expect(ZAuditVerifyRange.safeParse({}).success).toBe(true);
   });
 
   it('refuses what is not a whole number of at least 1, ends out of order and unknown keys', () => {

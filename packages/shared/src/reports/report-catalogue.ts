@@ -1,3 +1,4 @@
+import { ACTOR_TYPES } from '../audit/audit.schemas';
 import { MNO_JOB_STATUSES, REQUEST_TYPES, TASK_STATUSES } from '../requests/request.constants';
 import { OPERATORS } from '../sims/identifiers';
 import { SIM_STATUSES } from '../sims/sim.constants';
@@ -38,6 +39,7 @@ export type TReportFilter =
   | (TReportFilterBase & { kind: 'day' })
   | (TReportFilterBase & { kind: 'id' })
   | (TReportFilterBase & { kind: 'digits'; maxLength: number })
+  | (TReportFilterBase & { kind: 'text'; maxLength: number })
   | (TReportFilterBase & { kind: 'number'; min: number; max: number; default: number; choices: readonly number[] });
 
 export type TReportDeclaration = {
@@ -78,6 +80,42 @@ const col = (key: string, format: TReportFormat, en: string, hi: string, width?:
 });
 
 export const REPORTS = [
+  {
+    id: 'audit-trail',
+    rowKey: ['seq'],
+    title: L('Audit Trail', 'ऑडिट ट्रेल'),
+    description: L(
+      'Every change made in your organisations: who, when, from where, and what it was before and after',
+      'आपके संगठनों में हुआ हर बदलाव: किसने, कब, कहाँ से, और पहले व बाद में क्या था',
+    ),
+    rows: L('One row per audit event, newest first', 'हर ऑडिट घटना की एक पंक्ति, नई पहले'),
+    columns: [
+      col('occurredAt', 'datetime', 'When', 'कब', 20),
+      col('seq', 'integer', 'Event #', 'घटना #', 10),
+      col('actorType', 'code', 'Actor type', 'कर्ता का प्रकार', 10),
+      col('actor', 'text', 'Actor', 'कर्ता', 28),
+      col('action', 'code', 'Action', 'कार्रवाई', 24),
+      col('entityType', 'code', 'Entity', 'इकाई', 16),
+      col('entityId', 'code', 'Entity id', 'इकाई आईडी', 26),
+      col('organizationId', 'code', 'Organisation id', 'संगठन आईडी', 26),
+      col('ip', 'code', 'IP', 'आईपी', 16),
+      col('requestId', 'code', 'Request id', 'अनुरोध आईडी', 26),
+      col('before', 'text', 'Before', 'पहले', 40),
+      col('after', 'text', 'After', 'बाद में', 40),
+      col('hash', 'code', 'Hash', 'हैश', 24),
+    ],
+    filters: [
+      ORGANIZATION,
+      { key: 'actor', kind: 'text', maxLength: 100, label: L('Actor', 'कर्ता') },
+      { key: 'actorId', kind: 'id', hidden: true, label: L('Actor id', 'कर्ता आईडी') },
+      { key: 'actorType', kind: 'select', values: ACTOR_TYPES, label: L('Actor type', 'कर्ता का प्रकार') },
+      { key: 'action', kind: 'text', maxLength: 64, label: L('Action (a prefix ends with . or *)', 'कार्रवाई (उपसर्ग . या * पर समाप्त)') },
+      { key: 'entityType', kind: 'text', maxLength: 64, label: L('Entity', 'इकाई') },
+      { key: 'entityId', kind: 'text', maxLength: 64, hidden: true, label: L('Entity id', 'इकाई आईडी') },
+      FROM,
+      TO,
+    ],
+  },
   {
     id: 'transactions',
     rowKey: ['entryId'],

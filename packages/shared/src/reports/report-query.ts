@@ -31,6 +31,8 @@ function filterSchema(f: TReportFilter): z.ZodType {
       return trimmedText()
         .max(f.maxLength)
         .regex(/^\+?\d+$/, `${f.key} must be digits (a leading + for an MSISDN)`);
+    case 'text':
+      return trimmedText().min(1).max(f.maxLength);
     case 'number':
       return z.coerce.number().int().min(f.min).max(f.max);
     case 'select': {

@@ -143,7 +143,7 @@ export async function sealAuditInbox(db: TDb, options: { wait?: boolean } = {}):
   }
 }
 
-export async function getAuditTrail(db: TDb, ctx: TRequestContext, query: TAuditQuery) {
+export async function getAuditTrail(db: TDb, ctx: TRequestContext, query: TAuditQuery, options: { seal?: boolean } = {}) {
   const scope = requireActor(ctx).scope;
   // An organisation out of reach is one that does not exist, as everywhere else.
   const organizationPath = query.organizationId
@@ -153,8 +153,9 @@ export async function getAuditTrail(db: TDb, ctx: TRequestContext, query: TAudit
         });
       })
     : undefined;
-  // Events waiting in the inbox (money calls) join the chain first: a caller reads what it has just done.
-  await sealAuditInboxNow(db);
+  // Events waiting in the inbox (money calls) join the chain first: a caller reads what it has just done. (An export
+  // seals once, before its first page.)
+  if (options.seal !== false) await sealAuditInboxNow(db);
   const { rows, meta } = await listAuditEvents(db, scope, query, organizationPath);
   return { rows: rows.map((r) => ({ ...r, occurredAt: r.occurredAt.toISOString() })), meta };
 }

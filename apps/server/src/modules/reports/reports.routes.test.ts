@@ -1,4 +1,5 @@
 import { addDays, indiaDay, monthOf } from '@tarang/shared/common/india-days';
+import { scopesFrom } from '@tarang/shared/roles/auth-scopes';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeTest } from '../../../test/route-test';
@@ -12,7 +13,11 @@ import { everyReportRow, readReportCsv, readReportXlsx } from './reports-test-ki
  * details, the MNO job report and usage — filters, subtree scoping in the grid and the file, the files read back, and a
  * formula typed into a SIM's label exported inert.
  */
-const { t, f, tokens, rows } = routeTest({ tenancy: true });
+const { t, f, tokens, rows } = routeTest({
+  tenancy: true,
+  roles: { 'Report auditor of C1': { scopes: scopesFrom({ 'audit-trail': true }), org: 'C1' } },
+  users: { auditor: { email: 'auditor.c1@reports.test', role: 'Report auditor of C1', org: 'C1' } },
+});
 
 const DAY = 86_400_000;
 const FORMULA = '=HYPERLINK("http://evil.example","Click")';
@@ -273,6 +278,39 @@ describe('GET /report/usage', () => {
     );
     const total = book.header.indexOf('Data total');
     expect(book.cells.map((r) => r[total]).sort()).toEqual([2_048, 20_000].sort());
+  });
+});
+
+describe('GET /report/audit-trail', () => {
+  it('lists the events of the subtree newest first, with their snapshots as JSON, and exports them', async () => {
+    // Two changes in C1 (a label set on a SIM through the API is audited with its before and after).
+    for (const label of ['=cmd|calc', 'meter two']) {
+      const res = await t.call({ method: 'PUT', url: `${API}/sim`, token: tokens.staff, payload: { iccids: [c1[4]!.iccid], label } });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const events = await all<Record<string, unknown>>('audit-trail', `organizationId=${f.orgs.C1.id}&action=sim.`);
+    expect(events.length).toBeGreaterThanOrEqual(2);
+    const seqs = events.map((e) => e.seq as number);
+    expect(seqs).toEqual([...seqs].sort((a, b) => b - a));
+    expect(events.every((e) => String(e.action).startsWith('sim.') && e.organizationId === f.orgs.C1.id)).toBe(true);
+    const newest = events[0]!;
+    expect(JSON.parse(String(newest.after))).toMatchObject({ label: 'meter two' });
+    expect(newest.hash).toMatch(/^[0-9a-f]{64}$/);
+
+    // C1's auditor never sees a foreign or a staff event; I's organisation is a 404.
+    const theirs = await all('audit-trail', '', tokens.auditor);
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(theirs.some((e) => e.organizationId === f.orgs.I.id || e.organizationId === null)).toBe(false);
+    expect((await get(`/report/audit-trail?organizationId=${f.orgs.I.id}`, tokens.auditor)).statusCode).toBe(404);
+    // Without the Audit Trail permission: refused.
+    expect((await get('/report/audit-trail', f.actors.c1Operator.token)).statusCode).toBe(403);
+
+    const csv = readReportCsv((await get(`/report/audit-trail/export?format=csv&organizationId=${f.orgs.C1.id}&action=sim.`)).body);
+    expect(csv.about.get('Filter: Action (a prefix ends with . or *)')).toBe('sim.');
+    expect(csv.lines.map((l) => Number(l[csv.header.indexOf('Event #')]))).toEqual(seqs);
+    // A snapshot holding a formula stays text.
+    const before = csv.lines.map((l) => l[csv.header.indexOf('After')]!).find((v) => v.includes('=cmd'));
+    expect(before?.startsWith('{')).toBe(true);
   });
 });
 

@@ -2,13 +2,17 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { ACTOR_TYPES, AUDIT_ACTION_MAX, type TAuditEvent } from '@tarang/shared/audit/audit.schemas';
+import { getReport } from '@tarang/shared/reports/report-catalogue';
 import { type MouseEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOrganizationOptions } from '@/api/get-organization-options';
 import type { TListColumn } from '@/components/list-screen/columns';
+import { ExportButton } from '@/components/list-screen/export-button';
 import { activeFilters, type TFilter } from '@/components/list-screen/filters';
 import { ListScreen } from '@/components/list-screen/list-screen';
 import { useListController } from '@/components/list-screen/use-list-controller';
+import { exportReport } from '@/features/reports/api/report-rows';
+import { reportLanguage } from '@/features/reports/components/report-screen';
 import { useCan } from '@/lib/authorization';
 import { formatDateTime } from '@/lib/date';
 import { type TAuditFilter, useAuditEvents } from '../api/get-audit-events';
@@ -22,6 +26,11 @@ const ACTION = /^[^*]*\*?$/;
 /** Every filter of the list; opening an event's actor or entity sets these and empties the rest. */
 const FILTER_KEYS = ['actor', 'actorId', 'actorType', 'action', 'entityType', 'entityId', 'organizationId', 'from', 'to'] as const;
 
+/** The filters of the declared audit trail report (its export takes those the screen holds, nothing else). */
+const EXPORT_KEYS = new Set((getReport('audit-trail')?.filters ?? []).map((f) => f.key));
+const exportFilter = (filter: Record<string, string | undefined>) =>
+  Object.fromEntries(Object.entries(filter).filter(([key, value]) => EXPORT_KEYS.has(key) && value !== undefined));
+
 /**
  * The audit trail (spec /audit-trail): every audited change in reach, newest first, in keyset pages. Filters in the
  * address: part of the actor's label (or the actor's id), the action (`sim.allocate`, a family `sim.`, a prefix
@@ -29,7 +38,7 @@ const FILTER_KEYS = ['actor', 'actorId', 'actorType', 'action', 'entityType', 'e
  * A click on a row (or its number, from the keyboard) opens the event: who, when, from where, and its changes.
  */
 export function AuditTrailTable() {
-  const { t } = useTranslation('audit-trail');
+  const { t, i18n } = useTranslation('audit-trail');
   const { failure } = useAuditMessages();
   const canSeeOrganizations = useCan('organisation');
   const organizations = useOrganizationOptions(canSeeOrganizations);
@@ -211,6 +220,12 @@ export function AuditTrailTable() {
         noRows={filtered ? t('list.noMatches') : t('list.none')}
         failure={failure}
         clearable
+        tools={
+          <ExportButton
+            onExport={(format) => exportReport('audit-trail', exportFilter(list.filter), format, reportLanguage(i18n.language))}
+            failure={failure}
+          />
+        }
         data-testid="audit-trail"
       >
         {open && (

@@ -157,7 +157,7 @@ export function DashboardTiles({
         return (
           <Card key={tile.id} component="li" elevation={0} sx={{ border: 1, borderColor: 'divider' }}>
             {tile.to && path && canOpen(path) ? (
-              <CardActionArea component={RouterLink} to={tile.to} aria-label={`${tile.label}: ${tile.value}`} sx={{ height: '100%' }}>
+              <CardActionArea component={RouterLink} to={tile.to} sx={{ height: '100%' }}>
                 {body}
               </CardActionArea>
             ) : (

@@ -62,6 +62,8 @@ function listFilter(f: TReportFilter, lang: TReportLanguage, anyLabel: string, c
         hidden: f.hidden,
         validate: (v) => (DIGITS.test(v) ? null : 'digits'),
       };
+    case 'text':
+      return { kind: 'text', key: f.key, label, maxLength: f.maxLength, hidden: f.hidden, width: 200 };
     case 'number':
       return {
         kind: 'select',
