@@ -224,6 +224,9 @@ export async function readKeysetPage<TRow, P extends readonly TKeyValue[]>(
 /** A timestamptz column as exact ISO text (UTC, microseconds): a cursor position that loses nothing. */
 export const isoText = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
 
+/** `isoText`'s microsecond text as JavaScript's millisecond ISO form, for an answer. */
+export const isoMillis = (text: string | null) => (text ? `${text.slice(0, 23)}Z` : null);
+
 /** Newest first: the cursor holds the last row's (created_at as `isoText`, id); anything else is a 400. */
 const ZNewestFirstCursor = z.tuple([isoDateTime('cursor'), ZId]);
 

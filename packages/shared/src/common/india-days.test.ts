@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayOfMonth, daysBetween, indiaDay, indiaDayStart, monthOf, nextMonth } from './india-days';
+import { addDays, dayOfMonth, daysBetween, indiaDateTime, indiaDay, indiaDayStart, monthOf, nextMonth } from './india-days';
 
 describe('India days', () => {
   it('puts a moment on the India day it falls on', () => {
@@ -21,5 +21,12 @@ describe('India days', () => {
     expect(dayOfMonth('2026-11-25')).toBe(25);
     expect(nextMonth('2026-12-31')).toBe('2027-01-01');
     expect(nextMonth('2026-01-31')).toBe('2026-02-01');
+  });
+});
+
+describe('indiaDateTime', () => {
+  it("writes a moment as India's wall clock, across the day's end", () => {
+    expect(indiaDateTime('2026-01-15T20:00:00Z')).toBe('2026-01-16 01:30:00');
+    expect(indiaDateTime(new Date('2026-02-20T09:00:00.999Z'))).toBe('2026-02-20 14:30:00');
   });
 });

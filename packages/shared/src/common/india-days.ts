@@ -3,8 +3,14 @@
  * days before and after, and the month a day belongs to. Usage is counted per India day.
  */
 
-const IST_OFFSET_MS = 330 * 60_000;
+/** India's offset from UTC, all year. */
+export const IST_OFFSET_MS = 330 * 60_000;
 const DAY_MS = 86_400_000;
+
+/** A moment as India's wall-clock time, "2026-03-05 14:30:12". */
+export function indiaDateTime(at: Date | string): string {
+  return new Date(new Date(at).getTime() + IST_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+}
 
 /** The India day a moment falls on. */
 export function indiaDay(at: Date): string {

@@ -1,3 +1,4 @@
+import { indiaDateTime, indiaDay } from '@tarang/shared/common/india-days';
 import { paiseToRupeeString } from '@tarang/shared/money/amount';
 import type { TReportColumn, TReportDeclaration } from '@tarang/shared/reports/report-catalogue';
 import type { TReportFileFormat, TReportFilterValues, TReportLanguage, TReportRow } from '@tarang/shared/reports/report-query';
@@ -9,13 +10,6 @@ import type { TReportSource } from './report-source';
 
 /** Rows read per statement while a file streams, unless the source says otherwise. */
 const EXPORT_BATCH = 2000;
-
-const IST_OFFSET_MS = 330 * 60_000;
-
-/** An instant as India's wall-clock time, "2026-03-05 14:30:12" (India keeps +05:30 all year). */
-export function indiaDateTime(iso: string): string {
-  return new Date(Date.parse(iso) + IST_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
-}
 
 const WORDS = {
   en: {
@@ -92,7 +86,7 @@ async function aboutRows(
   const rows: [string, string][] = [
     [w.report, report.title[lang]],
     [w.rows, report.rows[lang]],
-    [w.at, indiaDateTime(at.toISOString())],
+    [w.at, indiaDateTime(at)],
     [w.by, by],
   ];
   let given = 0;
@@ -151,6 +145,6 @@ export async function reportFile(
     what: `Report export (${report.id})`,
     about: await aboutRows(deps, report, filter, lang, actor.label, at),
   });
-  const stamp = indiaDateTime(at.toISOString()).slice(0, 10);
+  const stamp = indiaDay(at);
   return { ...file, fileName: `${report.id}-${stamp}.${format}` };
 }

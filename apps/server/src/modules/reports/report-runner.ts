@@ -1,4 +1,5 @@
 import { newId } from '@tarang/shared/common/ids';
+import { indiaDateTime, indiaDay } from '@tarang/shared/common/india-days';
 import { getReport, type TReportDeclaration } from '@tarang/shared/reports/report-catalogue';
 import { reportFilterSchema, type TReportFilterValues } from '@tarang/shared/reports/report-query';
 import { sql } from 'drizzle-orm';
@@ -6,7 +7,7 @@ import type { TDeps } from '../../app-deps';
 import type { TDb } from '../../db/database';
 import { createMessenger } from '../outbox/messenger';
 import { registerQueueHandler, type TQueueContext, type TQueueResult } from '../queue/queue';
-import { indiaDateTime, reportFile } from './report-file';
+import { reportFile } from './report-file';
 import { storeRunFile } from './report-run-files';
 import { REPORT_DUE_JOB, runnerActor } from './report-schedules.service';
 import type { TReportSource } from './report-source';
@@ -97,7 +98,7 @@ async function claimSchedules(db: TDb, now: Date): Promise<{ scheduleId: string;
       SELECT id, organization_id, report_id, format FROM report_schedules
       WHERE enabled AND next_run_at <= ${now.toISOString()}::timestamptz
       ORDER BY next_run_at LIMIT ${CLAIM_BATCH} FOR UPDATE SKIP LOCKED`);
-    const stamp = indiaDateTime(now.toISOString()).slice(0, 10);
+    const stamp = indiaDay(now);
     const claimed: { scheduleId: string; runId: string }[] = [];
     for (const s of rows) {
       const runId = newId();
@@ -136,7 +137,7 @@ export async function runSchedule(ctx: TRunContext, scheduleId: string, runId: s
   const schedule = rows[0];
   if (!schedule) return;
   const report = getReport(schedule.report_id)!;
-  const stamp = indiaDateTime(now.toISOString()).slice(0, 10);
+  const stamp = indiaDay(now);
   const owner = { organizationId: schedule.organization_id, path: schedule.path };
   const label = `Schedule "${schedule.name}"`;
   const counted = counting(REPORT_SOURCES[report.id as keyof typeof REPORT_SOURCES]);
@@ -176,7 +177,7 @@ export async function runSchedule(ctx: TRunContext, scheduleId: string, runId: s
     subject: `${title}${whose}: ${schedule.name} (${stamp})`,
     body: [
       `Your scheduled report "${schedule.name}" (${title}${whose}) is ready.`,
-      `Rows: ${counted.rows().toLocaleString('en-IN')} · made ${indiaDateTime(now.toISOString())} IST · ${schedule.format.toUpperCase()}.`,
+      `Rows: ${counted.rows().toLocaleString('en-IN')} · made ${indiaDateTime(now)} IST · ${schedule.format.toUpperCase()}.`,
       `Download it (sign-in needed; kept ${RUN_FILE_DAYS} days) from the report's schedules:`,
       `${ctx.config.publicUrl}/report/${report.id}`,
     ].join('\n'),
@@ -239,7 +240,7 @@ export async function checkAlert(ctx: TRunContext, alertId: string, now: Date): 
     subject: `Alert: ${alert.name}${whose}`,
     body: [
       `The alert "${alert.name}" (${report.title.en}${whose}) is now true: the report finds more than ${alert.threshold} row(s).`,
-      `Checked ${indiaDateTime(now.toISOString())} IST. See the rows:`,
+      `Checked ${indiaDateTime(now)} IST. See the rows:`,
       `${ctx.config.publicUrl}/report/${report.id}${query ? `?${query}` : ''}`,
     ].join('\n'),
   });

@@ -1,8 +1,10 @@
+import { IST_OFFSET_MS } from '@tarang/shared/common/india-days';
+
 /**
  * When a schedule runs next: at the start of its hour in India (Asia/Kolkata keeps +05:30 all year, no daylight
  * saving), every day, or on its ISO weekday (1 Monday … 7 Sunday) every week; always strictly after `after`.
  */
-const IST_OFFSET_MS = 330 * 60_000;
+
 const DAY_MS = 86_400_000;
 
 export function nextScheduleRun(schedule: { frequency: 'DAILY' | 'WEEKLY'; weekday: number | null; hour: number }, after: Date): Date {

@@ -1,8 +1,9 @@
 import type { TReportRow } from '@tarang/shared/reports/report-query';
 import type { TOperator } from '@tarang/shared/sims/identifiers';
 import type { TSimStatus } from '@tarang/shared/sims/sim.constants';
+import { isoMillis } from '../../../lib/list-query';
 import { filterList, filterText, type TReportSource } from '../report-source';
-import { isoOf, readSimPage } from './sim-pages';
+import { readSimPage } from './sim-pages';
 
 /**
  * Atomic SIMs: one row per SIM profile (primary, then provisioned) with every field of its SIM flattened, by the SIM's
@@ -31,8 +32,8 @@ export const atomicSimsSource: TReportSource = {
         organization: s.org_trade_name,
         organizationId: s.organization_id,
         plan: s.plan_id ? (plans.get(s.plan_id) ?? s.plan_id) : null,
-        activatedAt: isoOf(s.activated_at),
-        expiresAt: isoOf(s.expires_at),
+        activatedAt: isoMillis(s.activated_at),
+        expiresAt: isoMillis(s.expires_at),
         apn: s.apn,
         staticIp: s.static_ip,
         imeiLock: s.imei_lock,
@@ -40,7 +41,7 @@ export const atomicSimsSource: TReportSource = {
         lastImei: s.last_imei,
         label: s.label,
         tags: (s.tags ?? []).join(';') || null,
-        createdAt: isoOf(s.created_at),
+        createdAt: isoMillis(s.created_at),
       };
       (s.profiles ?? []).forEach((p, position) => {
         out.push({

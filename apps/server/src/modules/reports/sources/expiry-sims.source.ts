@@ -1,7 +1,8 @@
 import type { TOperator } from '@tarang/shared/sims/identifiers';
 import type { TSimStatus } from '@tarang/shared/sims/sim.constants';
+import { isoMillis } from '../../../lib/list-query';
 import { filterList, filterText, type TReportSource } from '../report-source';
-import { isoOf, readSimPage } from './sim-pages';
+import { readSimPage } from './sim-pages';
 
 /** The statuses of a SIM that holds a plan; others (stock, terminated) have nothing to renew. */
 const LIVE_STATUSES: TSimStatus[] = ['ALLOCATED', 'ACTIVE', 'SUSPENDED', 'BARRED', 'PENDING_ACTIVE', 'PENDING_SUSPENDED'];
@@ -32,7 +33,7 @@ export const expirySimsSource: TReportSource = {
     return {
       rows: rows.map((s) => {
         const primary = s.profiles?.[0];
-        const expiresAt = isoOf(s.expires_at);
+        const expiresAt = isoMillis(s.expires_at);
         return {
           iccid: s.primary_iccid,
           msisdn: primary?.n ?? null,
@@ -42,7 +43,7 @@ export const expirySimsSource: TReportSource = {
           plan: s.plan_id ? (plans.get(s.plan_id) ?? s.plan_id) : null,
           expiresAt,
           daysLeft: expiresAt ? Math.max(0, Math.ceil((Date.parse(expiresAt) - now) / DAY_MS)) : null,
-          activatedAt: isoOf(s.activated_at),
+          activatedAt: isoMillis(s.activated_at),
           label: s.label,
         };
       }),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { whereOf } from '../../../db/where';
-import { isoText, newestFirst, readKeysetPage, withinDates } from '../../../lib/list-query';
+import { isoMillis, isoText, newestFirst, readKeysetPage, withinDates } from '../../../lib/list-query';
 import { filterList, filterText, inList, type TReportSource } from '../report-source';
 
 type TRow = {
@@ -24,7 +24,6 @@ type TRow = {
 };
 
 const order = newestFirst<TRow>(sql`m.created_at`, sql`m.id`, (row) => [row.created_at, row.id]);
-const ms = (text: string | null) => (text ? `${text.slice(0, 23)}Z` : null);
 
 /**
  * The MNO job report: each MNO job (one operator's part of a batch job) with its tasks' outcomes, newest first on the
@@ -48,7 +47,7 @@ export const mnoJobsSource: TReportSource = {
     });
     return {
       rows: rows.map((r) => ({
-        createdAt: ms(r.created_at),
+        createdAt: isoMillis(r.created_at),
         id: r.id,
         operator: r.operator,
         operation: r.operation,
@@ -61,8 +60,8 @@ export const mnoJobsSource: TReportSource = {
         inFlight: r.in_flight,
         byHand: r.by_hand,
         lastError: r.last_error,
-        startedAt: ms(r.started_at),
-        finishedAt: ms(r.finished_at),
+        startedAt: isoMillis(r.started_at),
+        finishedAt: isoMillis(r.finished_at),
         requestId: r.request_id,
         requestType: r.request_type,
       })),

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { whereOf } from '../../../db/where';
 import { fieldError } from '../../../http/app-error';
-import { integerCursor, isoText, readKeysetPage, type TKeysetList, withinDates } from '../../../lib/list-query';
+import { integerCursor, isoMillis, isoText, readKeysetPage, type TKeysetList, withinDates } from '../../../lib/list-query';
 import { assertOrganizationInScope, inScope } from '../../../lib/tenancy';
 import { filterList, filterText, inList, type TReportSource } from '../report-source';
 
@@ -30,7 +30,6 @@ const order: TKeysetList<TRow, [number]> = {
   cursor: integerCursor,
   positionOf: (row) => [Number(row.id)],
 };
-const ms = (text: string | null) => (text ? `${text.slice(0, 23)}Z` : null);
 
 /**
  * Request details: every SIM task of the requests in the caller's subtree (the request's organisation decides), with
@@ -70,7 +69,7 @@ export const requestDetailsSource: TReportSource = {
     });
     return {
       rows: rows.map((r) => ({
-        requestedAt: ms(r.requested_at),
+        requestedAt: isoMillis(r.requested_at),
         requestId: r.request_id,
         type: r.type,
         organization: r.trade_name,
@@ -82,7 +81,7 @@ export const requestDetailsSource: TReportSource = {
         tries: r.tries,
         error: r.error,
         doneBy: r.done_by,
-        updatedAt: ms(r.updated_at),
+        updatedAt: isoMillis(r.updated_at),
         jobId: r.job_id,
       })),
       nextCursor: meta.nextCursor,

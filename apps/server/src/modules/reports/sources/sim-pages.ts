@@ -32,6 +32,3 @@ async function planNames(db: TExecutor, rows: TSimRow[]): Promise<Map<string, st
   );
   return new Map(plans.map((p) => [p.id, p.name]));
 }
-
-/** Microsecond ISO text of the SIM list as JavaScript's millisecond ISO form. */
-export const isoOf = (text: string | null) => (text ? `${text.slice(0, 23)}Z` : null);
